@@ -1,0 +1,136 @@
+"""Input checks and the one policy for undefined (0/0) values.
+
+Every metric in :mod:`imbalance_lib` goes through the helpers of this module,
+so that malformed input fails the same way everywhere and an undefined value
+is handled the same way everywhere.
+
+The policy, in one place
+------------------------
+A metric is *undefined* for a matrix when one of the denominators of its
+formula is zero (each metric's registry entry says exactly when). What the
+metric then returns is chosen with ``zero_division``:
+
+``"warn"`` (default)
+    return ``0.0`` and emit :class:`sklearn.exceptions.UndefinedMetricWarning`;
+a number (``0.0``, ``1.0``, ...)
+    return that number, silently;
+``numpy.nan``
+    return ``nan``, silently.
+
+Class-averaged metrics (``macro_precision``, ``macro_recall``, ``macro_f1``,
+``cba``, ``iam``) apply the policy to each class's term before averaging; with
+``zero_division=nan`` an undefined class is left out of the mean, as in
+scikit-learn. Every other metric applies it to its value as a whole.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+__all__ = ["UndefinedMetricWarning"]
+
+
+def check_matrix(C, *, binary: bool = False) -> np.ndarray:
+    """Return ``C`` as a float array of shape ``(..., k, k)`` or raise ``ValueError``.
+
+    ``binary=True`` additionally requires ``k == 2``.
+    """
+    try:
+        arr = np.asarray(C, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"confusion matrix must be numeric, got {C!r:.60}") from exc
+    if arr.ndim < 2:
+        raise ValueError(
+            f"confusion matrix must have shape (..., k, k); got a {arr.ndim}-D array"
+            f" of shape {arr.shape}"
+        )
+    k1, k2 = arr.shape[-2:]
+    if k1 != k2:
+        raise ValueError(f"confusion matrix must be square; got shape {arr.shape}")
+    if k1 == 0:
+        raise ValueError("confusion matrix is empty (k = 0)")
+    if binary and k1 != 2:
+        raise ValueError(
+            f"this metric is defined for binary problems only (k == 2); got k = {k1}"
+        )
+    if not np.isfinite(arr).all():
+        raise ValueError("confusion matrix has non-finite entries (nan or inf)")
+    if (arr < 0).any():
+        raise ValueError("confusion matrix has negative counts")
+    return arr
+
+
+def check_zero_division(zero_division) -> float:
+    """Validate ``zero_division`` and return the value that replaces undefined results."""
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return 0.0
+        raise ValueError(
+            f'zero_division must be "warn" or a number (nan allowed); got {zero_division!r}'
+        )
+    if isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
+        return float(zero_division)
+    raise ValueError(
+        f'zero_division must be "warn" or a number (nan allowed); got {zero_division!r}'
+    )
+
+
+def _warn(name: str, what: str, zero_division) -> None:
+    if isinstance(zero_division, str):  # "warn", already validated
+        warnings.warn(
+            f"{name} is undefined ({what}) for at least one matrix; "
+            "its value is set to 0.0. Use zero_division to choose another value "
+            "and silence this warning.",
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
+
+
+def as_result(values):
+    """Return a Python float for a 0-d result, the array otherwise."""
+    values = np.asarray(values, dtype=float)
+    return float(values) if values.ndim == 0 else values
+
+
+def finish(values, undefined, zero_division, *, name: str, what: str):
+    """Replace undefined entries of a whole-matrix metric according to the policy."""
+    fill = check_zero_division(zero_division)
+    values = np.asarray(values, dtype=float)
+    undefined = np.asarray(undefined, dtype=bool)
+    if undefined.any():
+        values = np.where(undefined, fill, values)
+        _warn(name, what, zero_division)
+    return as_result(values)
+
+
+def class_mean(terms, undefined, zero_division, *, name: str, what: str):
+    """Average per-class terms (last axis), replacing undefined terms by the policy.
+
+    With ``zero_division=nan`` an undefined class is left out of the mean; a
+    matrix whose classes are all undefined then gives ``nan``.
+    """
+    fill = check_zero_division(zero_division)
+    terms = np.asarray(terms, dtype=float)
+    undefined = np.asarray(undefined, dtype=bool)
+    if undefined.any():
+        _warn(name, what, zero_division)
+        if np.isnan(fill):
+            kept = ~undefined
+            n_kept = kept.sum(axis=-1)
+            total = np.where(kept, terms, 0.0).sum(axis=-1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                return as_result(np.where(n_kept > 0, total / np.maximum(n_kept, 1), np.nan))
+        terms = np.where(undefined, fill, terms)
+    return as_result(terms.mean(axis=-1))
+
+
+def ratio(num, den):
+    """``num / den`` with ``nan`` where ``den == 0`` and no floating-point warning."""
+    num = np.asarray(num, dtype=float)
+    den = np.asarray(den, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(den == 0, np.nan, num / np.where(den == 0, 1.0, den))

@@ -1,0 +1,430 @@
+r"""Metrics of a binary confusion matrix ``[[TN, FP], [FN, TP]]``.
+
+Every function takes an array of shape ``(..., 2, 2)`` and returns one value
+per matrix. Notation: :math:`P = TP + FN`, :math:`N = TN + FP`,
+:math:`M = P + N`, :math:`TPR = TP/P`, :math:`TNR = TN/N`.
+
+The doctests use one classifier throughout: ``C = [[81, 9], [4, 6]]``, i.e.
+:math:`TP = 6, FN = 4, FP = 9, TN = 81`, so :math:`TPR = 0.6` and :math:`TNR = 0.9`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._checks import check_matrix, finish, ratio
+from ._docs import fill
+
+__all__ = [
+    "tpr",
+    "tnr",
+    "precision",
+    "npv",
+    "f1",
+    "balanced_accuracy",
+    "weighted_accuracy",
+    "dominance",
+    "iba",
+    "optimized_precision",
+    "hmnc",
+    "ac_score",
+]
+
+
+def counts(C):
+    """Return ``(tn, fp, fn, tp)`` of checked binary matrices as float arrays."""
+    C = check_matrix(C, binary=True)
+    return C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
+
+
+def rates(C):
+    """Return ``(TPR, TNR, undefined)``; ``undefined`` marks matrices with P = 0 or N = 0."""
+    tn, fp, fn, tp = counts(C)
+    p, n = tp + fn, tn + fp
+    return ratio(tp, p), ratio(tn, n), (p == 0) | (n == 0)
+
+
+def check_alpha(alpha):
+    """Return ``alpha`` as a float array after checking it lies in [0, 1]."""
+    a = np.asarray(alpha, dtype=float)
+    if not np.isfinite(a).all() or (a < 0).any() or (a > 1).any():
+        raise ValueError(f"alpha must lie in [0, 1]; got {alpha!r}")
+    return a
+
+
+def harmonic(a, b):
+    """Harmonic mean ``2ab/(a+b)`` of non-negative arrays, 0 where ``a = b = 0`` (its limit)."""
+    s = a + b
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(s == 0, 0.0, 2 * a * b / np.where(s == 0, 1.0, s))
+
+
+@fill
+def tpr(C, *, zero_division="warn"):
+    r"""True positive rate (recall, sensitivity): :math:`TPR = TP / (TP + FN)`.
+
+    Undefined when the matrix has no positive samples (:math:`P = 0`).
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    Examples
+    --------
+    >>> tpr([[81, 9], [4, 6]])
+    0.6
+    """
+    tn, fp, fn, tp = counts(C)
+    return finish(ratio(tp, tp + fn), tp + fn == 0, zero_division, name="tpr", what="P = 0")
+
+
+@fill
+def tnr(C, *, zero_division="warn"):
+    r"""True negative rate (specificity, selectivity): :math:`TNR = TN / (TN + FP)`.
+
+    Undefined when the matrix has no negative samples (:math:`N = 0`).
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    Examples
+    --------
+    >>> tnr([[81, 9], [4, 6]])
+    0.9
+    """
+    tn, fp, fn, tp = counts(C)
+    return finish(ratio(tn, tn + fp), tn + fp == 0, zero_division, name="tnr", what="N = 0")
+
+
+@fill
+def precision(C, *, zero_division="warn"):
+    r"""Precision (positive predictive value): :math:`TP / (TP + FP)`.
+
+    Undefined when nothing is predicted positive.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    Examples
+    --------
+    >>> precision([[81, 9], [4, 6]])
+    0.4
+    """
+    tn, fp, fn, tp = counts(C)
+    return finish(
+        ratio(tp, tp + fp), tp + fp == 0, zero_division,
+        name="precision", what="no positive predictions",
+    )
+
+
+@fill
+def npv(C, *, zero_division="warn"):
+    r"""Negative predictive value (precision of the negative class): :math:`TN / (TN + FN)`.
+
+    Undefined when nothing is predicted negative.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    Examples
+    --------
+    >>> round(npv([[81, 9], [4, 6]]), 4)
+    0.9529
+    """
+    tn, fp, fn, tp = counts(C)
+    return finish(
+        ratio(tn, tn + fn), tn + fn == 0, zero_division,
+        name="npv", what="no negative predictions",
+    )
+
+
+@fill
+def f1(C, *, zero_division="warn"):
+    r"""F1 score of the positive class, the harmonic mean of precision and TPR.
+
+    .. math:: F_1 = \frac{2\,TP}{2\,TP + FP + FN}
+
+    This form is defined whenever :math:`TP + FP + FN > 0` (it is 0 when
+    :math:`TP = 0`), as in scikit-learn.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    Examples
+    --------
+    >>> f1([[81, 9], [4, 6]])
+    0.48
+    """
+    tn, fp, fn, tp = counts(C)
+    den = 2 * tp + fp + fn
+    return finish(ratio(2 * tp, den), den == 0, zero_division, name="f1", what="TP + FP + FN = 0")
+
+
+@fill
+def balanced_accuracy(C, *, zero_division="warn"):
+    r"""Balanced accuracy, the unweighted mean of TPR and TNR.
+
+    .. math:: BA = \tfrac12 (TPR + TNR)
+
+    Equal to the area under the ROC curve of a single operating point and to
+    ``(1 + informedness) / 2``. Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Vergne (2017); Brodersen et al. (2010).
+
+    Examples
+    --------
+    >>> balanced_accuracy([[81, 9], [4, 6]])
+    0.75
+    """
+    t, s, undefined = rates(C)
+    return finish((t + s) / 2, undefined, zero_division, name="balanced_accuracy", what="P or N = 0")
+
+
+@fill
+def weighted_accuracy(C, alpha, *, zero_division="warn"):
+    r"""Weighted accuracy: :math:`WA_\alpha = \alpha\,TPR + (1 - \alpha)\,TNR`.
+
+    With :math:`\alpha = P / M` it is plain accuracy; with :math:`\alpha = 1/2`
+    it is balanced accuracy. Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    Parameters
+    ----------
+    {C2}
+    alpha : float or array-like in [0, 1]
+        Weight of the TPR; broadcast against ``C.shape[:-2]``.
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Vergne (2017).
+
+    Examples
+    --------
+    >>> round(weighted_accuracy([[81, 9], [4, 6]], alpha=0.3), 4)
+    0.81
+    """
+    a = check_alpha(alpha)
+    t, s, undefined = rates(C)
+    value = a * t + (1 - a) * s
+    undefined = np.broadcast_to(undefined, value.shape)
+    return finish(value, undefined, zero_division, name="weighted_accuracy", what="P or N = 0")
+
+
+@fill
+def dominance(C, *, zero_division="warn"):
+    r"""Dominance: :math:`TPR - TNR`, in [-1, 1]; positive when the positive class is the better recognised one.
+
+    Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    García, Mollineda and Sánchez (2009), Eq. (1).
+
+    Examples
+    --------
+    >>> round(dominance([[81, 9], [4, 6]]), 4)
+    -0.3
+    """
+    t, s, undefined = rates(C)
+    return finish(t - s, undefined, zero_division, name="dominance", what="P or N = 0")
+
+
+@fill
+def iba(C, alpha=0.1, *, zero_division="warn"):
+    r"""Index of balanced accuracy: :math:`IBA_\alpha = (1 + \alpha (TPR - TNR))\, TPR \cdot TNR`.
+
+    The area of the rectangle that the point (dominance, :math:`GM^2`) spans in
+    the balanced accuracy graph when the dominance is weighted by
+    :math:`\alpha`. Range [0, 1]; :math:`\alpha = 0` gives :math:`GM^2`.
+
+    The default :math:`\alpha = 0.1` is the value the source document singles
+    out (its Table 2 discussion: only :math:`IBA_{0.1}` picks the balanced
+    configuration with the higher TPR, and it notes that the useful range is
+    :math:`\alpha \le 0.5`), and it is imbalanced-learn's default.
+    Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    Parameters
+    ----------
+    {C2}
+    alpha : float or array-like in [0, 1], default=0.1
+        Weight of the dominance; broadcast against ``C.shape[:-2]``.
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    García, Mollineda and Sánchez (2009), Eq. (3).
+
+    Examples
+    --------
+    >>> round(iba([[81, 9], [4, 6]]), 4)
+    0.5238
+    >>> round(iba([[81, 9], [4, 6]], alpha=1), 4)
+    0.378
+    """
+    a = check_alpha(alpha)
+    t, s, undefined = rates(C)
+    value = (1 + a * (t - s)) * t * s
+    undefined = np.broadcast_to(undefined, value.shape)
+    return finish(value, undefined, zero_division, name="iba", what="P or N = 0")
+
+
+@fill
+def optimized_precision(C, *, zero_division="warn"):
+    r"""Optimized precision: :math:`OP = ACC - |TNR - TPR| / (TNR + TPR)`.
+
+    Range [-1, 1]. Undefined when :math:`P = 0`, :math:`N = 0`, or
+    :math:`TPR = TNR = 0` (every sample misclassified), where the second term
+    is 0/0 with no limit.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Ranawana and Palade (2006), as used by García, Mollineda and Sánchez (2009).
+
+    Examples
+    --------
+    >>> round(optimized_precision([[81, 9], [4, 6]]), 4)
+    0.67
+    """
+    tn, fp, fn, tp = counts(C)
+    t, s, undefined = rates(C)
+    acc = ratio(tp + tn, tp + tn + fp + fn)
+    value = acc - ratio(np.abs(s - t), s + t)
+    undefined = undefined | (t + s == 0)
+    return finish(
+        value, undefined, zero_division,
+        name="optimized_precision", what="P or N = 0, or TPR = TNR = 0",
+    )
+
+
+@fill
+def hmnc(C, *, zero_division="warn"):
+    r"""HMNC: harmonic mean of recall and selectivity normalised in class labels.
+
+    .. math::
+
+        HMNC = \frac{HM(TPR \cdot P/M,\; TNR \cdot N/M)}{HM(P/M,\; N/M)}
+             = \frac{TP \cdot TN \cdot M}{(TP + TN)\, P\, N}
+
+    with :math:`HM(a, b) = 2ab/(a + b)`, taken as 0 when :math:`a = b = 0`
+    (its limit), so that :math:`TP = TN = 0` gives 0. Range [0, 1].
+    Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Burduk (2020), Eqs. (10)-(11).
+
+    Examples
+    --------
+    >>> round(hmnc([[81, 9], [4, 6]]), 4)
+    0.6207
+    """
+    tn, fp, fn, tp = counts(C)
+    p, n = tp + fn, tn + fp
+    value = ratio(harmonic(tp, tn) * (p + n), 2 * p * n)
+    return finish(value, (p == 0) | (n == 0), zero_division, name="hmnc", what="P or N = 0")
+
+
+@fill
+def ac_score(C, *, zero_division="warn"):
+    r"""AC-score, the harmonic mean of TPR and TNR.
+
+    .. math:: AC = \frac{2\, TPR \cdot TNR}{TPR + TNR}
+
+    Taken as 0 when :math:`TPR = TNR = 0` (its limit). Range [0, 1].
+    Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    Parameters
+    ----------
+    {C2}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Wu and Cannistraci (2025).
+
+    Examples
+    --------
+    >>> round(ac_score([[81, 9], [4, 6]]), 4)
+    0.72
+    """
+    t, s, undefined = rates(C)
+    return finish(harmonic(t, s), undefined, zero_division, name="ac_score", what="P or N = 0")

@@ -1,0 +1,361 @@
+r"""Metrics of a k-class confusion matrix (any k >= 1; binary included).
+
+Notation (Mortaz 2020): :math:`c_{ij}` the count of true class *i* predicted as
+*j*, :math:`c_{i\cdot} = \sum_j c_{ij}` the row (true) total,
+:math:`c_{\cdot i} = \sum_j c_{ji}` the column (predicted) total and
+:math:`n = \sum_{ij} c_{ij}`.
+
+The doctests use one 3-class matrix throughout::
+
+    C = [[50, 3, 2],
+         [5, 20, 5],
+         [1, 4, 10]]
+
+with row totals (55, 30, 15), column totals (56, 27, 17) and diagonal (50, 20, 10).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._checks import check_matrix, class_mean, finish, ratio
+from ._docs import fill
+
+__all__ = [
+    "accuracy",
+    "mcc",
+    "kappa",
+    "macro_precision",
+    "macro_recall",
+    "macro_f1",
+    "cba",
+    "iam",
+    "g_mean",
+]
+
+
+def margins(C):
+    """Return ``(diag, rows, cols, n)`` of checked matrices: c_ii, c_i., c_.i and n."""
+    C = check_matrix(C)
+    rows = C.sum(axis=-1)
+    return np.diagonal(C, axis1=-2, axis2=-1), rows, C.sum(axis=-2), rows.sum(axis=-1)
+
+
+@fill
+def accuracy(C, *, zero_division="warn"):
+    r"""Accuracy: :math:`ACC = \sum_i c_{ii} / n`.
+
+    Undefined for an empty matrix (:math:`n = 0`).
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    Examples
+    --------
+    >>> accuracy([[50, 3, 2], [5, 20, 5], [1, 4, 10]])
+    0.8
+    >>> accuracy([[81, 9], [4, 6]])
+    0.87
+    """
+    d, r, s, n = margins(C)
+    return finish(ratio(d.sum(axis=-1), n), n == 0, zero_division, name="accuracy", what="n = 0")
+
+
+@fill
+def mcc(C, *, zero_division="warn"):
+    r"""Matthews correlation coefficient, in its k-class form (Gorodkin's :math:`R_K`).
+
+    .. math::
+
+        MCC = \frac{n \sum_i c_{ii} - \sum_i c_{i\cdot} c_{\cdot i}}
+                   {\sqrt{\bigl(n^2 - \sum_i c_{\cdot i}^2\bigr)
+                          \bigl(n^2 - \sum_i c_{i\cdot}^2\bigr)}}
+
+    For k = 2 this is :math:`(TP\,TN - FP\,FN)/\sqrt{(TP+FP)(TP+FN)(TN+FP)(TN+FN)}`.
+    Range [-1, 1]. Undefined when the denominator is 0 (all samples in one true
+    class, or all predictions in one class); scikit-learn returns 0.0 there.
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Matthews (1975); Gorodkin (2004).
+
+    Examples
+    --------
+    >>> round(mcc([[81, 9], [4, 6]]), 4)
+    0.4201
+    >>> round(mcc([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.6592
+    """
+    d, r, s, n = margins(C)
+    cov_tp = n * d.sum(axis=-1) - (r * s).sum(axis=-1)
+    cov_pp = n**2 - (s**2).sum(axis=-1)
+    cov_tt = n**2 - (r**2).sum(axis=-1)
+    den = np.sqrt(cov_pp * cov_tt)
+    return finish(
+        ratio(cov_tp, den), den == 0, zero_division,
+        name="mcc", what="one class holds every true label or every prediction",
+    )
+
+
+@fill
+def kappa(C, *, zero_division="warn"):
+    r"""Cohen's kappa: agreement beyond the agreement expected from the margins.
+
+    .. math::
+
+        \kappa = \frac{p_o - p_e}{1 - p_e}, \qquad
+        p_o = \frac{\sum_i c_{ii}}{n}, \quad p_e = \frac{\sum_i c_{i\cdot} c_{\cdot i}}{n^2}
+
+    Range [-1, 1]. Undefined when :math:`p_e = 1` (true labels and predictions
+    all in one and the same class) or :math:`n = 0`.
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Cohen (1960); Burduk (2020), Eq. (8).
+
+    Examples
+    --------
+    >>> round(kappa([[81, 9], [4, 6]]), 4)
+    0.4091
+    >>> round(kappa([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.6584
+    """
+    d, r, s, n = margins(C)
+    num = n * d.sum(axis=-1) - (r * s).sum(axis=-1)
+    den = n**2 - (r * s).sum(axis=-1)
+    return finish(ratio(num, den), den == 0, zero_division, name="kappa", what="expected agreement is 1")
+
+
+@fill
+def macro_precision(C, *, zero_division="warn"):
+    r"""Macro-averaged precision: :math:`MAP = \frac1k \sum_i c_{ii} / c_{\cdot i}`.
+
+    A class with no predictions has an undefined term (the policy applies per class).
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Mortaz (2020), Eq. (4).
+
+    Examples
+    --------
+    >>> round(macro_precision([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.7406
+    """
+    d, r, s, n = margins(C)
+    return class_mean(
+        ratio(d, s), s == 0, zero_division,
+        name="macro_precision", what="a class has no predictions",
+    )
+
+
+@fill
+def macro_recall(C, *, zero_division="warn"):
+    r"""Macro-averaged recall: :math:`MAR = \frac1k \sum_i c_{ii} / c_{i\cdot}`.
+
+    For k = 2 it equals balanced accuracy. A class with no true samples has an
+    undefined term (the policy applies per class).
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Mortaz (2020), Eq. (5).
+
+    Examples
+    --------
+    >>> round(macro_recall([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.7475
+    """
+    d, r, s, n = margins(C)
+    return class_mean(
+        ratio(d, r), r == 0, zero_division,
+        name="macro_recall", what="a class has no true samples",
+    )
+
+
+@fill
+def macro_f1(C, *, zero_division="warn"):
+    r"""Macro F-score: the mean over classes of each class's F1.
+
+    .. math::
+
+        F = \frac1k \sum_i \frac{2\, p_i\, r_i}{p_i + r_i}
+          = \frac1k \sum_i \frac{2\, c_{ii}}{c_{i\cdot} + c_{\cdot i}}
+
+    with :math:`p_i, r_i` the precision and recall of class *i*. This is the
+    mean of per-class harmonic means, as Mortaz (2020) defines it, not the
+    harmonic mean of MAP and MAR. A class's term is undefined only when the
+    class is absent from both the true labels and the predictions.
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Mortaz (2020), Eq. (6).
+
+    Examples
+    --------
+    >>> round(macro_f1([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.7426
+    """
+    d, r, s, n = margins(C)
+    return class_mean(
+        ratio(2 * d, r + s), r + s == 0, zero_division,
+        name="macro_f1", what="a class is absent from labels and predictions",
+    )
+
+
+@fill
+def cba(C, *, zero_division="warn"):
+    r"""Class balance accuracy: :math:`CBA = \frac1k \sum_i c_{ii} / \max(c_{i\cdot}, c_{\cdot i})`.
+
+    A class's term is undefined when the class is absent from both the true
+    labels and the predictions.
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Mosley (2013); Mortaz (2020), Eq. (7).
+
+    Examples
+    --------
+    >>> round(cba([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.7159
+    """
+    d, r, s, n = margins(C)
+    m = np.maximum(r, s)
+    return class_mean(
+        ratio(d, m), m == 0, zero_division,
+        name="cba", what="a class is absent from labels and predictions",
+    )
+
+
+@fill
+def iam(C, *, zero_division="warn"):
+    r"""Imbalance accuracy metric.
+
+    .. math::
+
+        IAM = \frac1k \sum_i
+              \frac{c_{ii} - \max\bigl(\sum_{j\ne i} c_{ij},\ \sum_{j\ne i} c_{ji}\bigr)}
+                   {\max(c_{i\cdot},\ c_{\cdot i})}
+
+    Equivalently :math:`IAM = 2\,CBA - 1` (each term is
+    :math:`(c_{ii} - (\max(c_{i\cdot}, c_{\cdot i}) - c_{ii}))/\max(\cdot)`). Range [-1, 1].
+    A class's term is undefined when the class is absent from both the true
+    labels and the predictions.
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Mortaz (2020), Eq. (8).
+
+    Examples
+    --------
+    >>> round(iam([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.4318
+    """
+    d, r, s, n = margins(C)
+    m = np.maximum(r, s)
+    off = np.maximum(r - d, s - d)
+    return class_mean(
+        ratio(d - off, m), m == 0, zero_division,
+        name="iam", what="a class is absent from labels and predictions",
+    )
+
+
+@fill
+def g_mean(C, *, zero_division="warn"):
+    r"""Geometric mean of the class recalls: :math:`GM = \bigl(\prod_i c_{ii}/c_{i\cdot}\bigr)^{1/k}`.
+
+    For k = 2 this is :math:`\sqrt{TPR \cdot TNR}`. Undefined (as a whole) when
+    a class has no true samples.
+
+    Parameters
+    ----------
+    {CK}
+    {zero_division}
+
+    Returns
+    -------
+    {returns}
+
+    References
+    ----------
+    Kubat and Matwin (1997); Vergne (2017) (geometric accuracy); the k-class
+    form is imbalanced-learn's ``geometric_mean_score(average="multiclass")``.
+
+    Examples
+    --------
+    >>> round(g_mean([[81, 9], [4, 6]]), 4)
+    0.7348
+    >>> round(g_mean([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
+    0.7393
+    """
+    d, r, s, n = margins(C)
+    k = d.shape[-1]
+    value = np.prod(ratio(d, r), axis=-1) ** (1.0 / k)
+    return finish(value, (r == 0).any(axis=-1), zero_division, name="g_mean", what="a class has no true samples")

@@ -1,0 +1,113 @@
+"""Published next to recomputed: the comparison every chapter shows.
+
+A recomputed number *agrees* with a published one when rounding it to the
+printed number of decimals gives the printed value (a tolerance of half a unit
+in the last printed place, plus 1e-9 for floating point).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .published import PublishedTable
+
+__all__ = ["compare", "side_by_side", "markdown"]
+
+_HIGHLIGHT = "background-color: #fdb863; font-weight: bold"  # colour-blind-safe orange
+
+
+def compare(table: PublishedTable, recomputed) -> "pandas.DataFrame":  # noqa: F821
+    """Long-form comparison: one row per published number.
+
+    Parameters
+    ----------
+    table : PublishedTable
+    recomputed : mapping of row -> mapping of column -> float, or a DataFrame
+        indexed like ``table`` (rows) with the same column names. Columns of
+        ``table`` absent from ``recomputed`` are skipped.
+
+    Returns
+    -------
+    DataFrame with columns ``row, column, published, ours, diff, decimals, agrees``.
+
+    Examples
+    --------
+    >>> t = PublishedTable("x", "Table 1", "Section 1", "demo", ("A",), {"r": ("0.14",)})
+    >>> compare(t, {"r": {"A": 0.1402}})[["published", "agrees"]].values.tolist()
+    [[0.14, True]]
+    >>> bool(compare(t, {"r": {"A": 0.1451}})["agrees"].iloc[0])
+    False
+    """
+    import pandas as pd
+
+    if isinstance(recomputed, pd.DataFrame):
+        recomputed = recomputed.to_dict(orient="index")
+    records = []
+    for row in table.rows:
+        for col in table.columns:
+            if col not in recomputed.get(row, {}):
+                continue
+            pub, ours, dec = table.value(row, col), float(recomputed[row][col]), table.decimals(row, col)
+            records.append({
+                "row": row, "column": col, "published": pub, "ours": ours,
+                "diff": ours - pub, "decimals": dec,
+                "agrees": bool(abs(ours - pub) <= 0.5 * 10.0**-dec + 1e-9),
+            })
+    return pd.DataFrame.from_records(
+        records, columns=["row", "column", "published", "ours", "diff", "decimals", "agrees"]
+    )
+
+
+def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, caption=None):
+    """Wide table for reading: each column as published / ours, disagreements highlighted.
+
+    Returns a pandas ``Styler`` with a fixed id, so its HTML is the same on
+    every run. ``ours`` is printed with one more decimal than the document.
+    """
+    cmp = compare(table, recomputed)
+    parts = ["published", "ours"] + (["diff"] if show_diff else [])
+    wide = cmp.pivot(index="row", columns="column", values=parts)
+    cols = [c for c in table.columns if c in set(cmp["column"])]
+    rows = [r for r in table.rows if r in set(cmp["row"])]
+    wide = wide.swaplevel(axis=1).reindex(
+        columns=[(c, p) for c in cols for p in parts]
+    ).reindex(rows)
+    agrees = cmp.pivot(index="row", columns="column", values="agrees").reindex(index=rows)
+    decimals = cmp.pivot(index="row", columns="column", values="decimals").reindex(index=rows)
+
+    def style(frame):
+        css = np.full(frame.shape, "", dtype=object)
+        for j, (c, p) in enumerate(frame.columns):
+            if p != "published":
+                css[:, j] = np.where(agrees[c].to_numpy(dtype=bool), "", _HIGHLIGHT)
+        return css
+
+    def fmt(col):
+        c, p = col
+        d = int(decimals[c].max())
+        return "{:.%df}" % (d + (0 if p == "published" else 1))
+
+    styler = wide.style.set_uuid(f"cmp-{table.source}-{table.label}".replace(" ", "-"))
+    styler = styler.format({col: fmt(col) for col in wide.columns}).apply(style, axis=None)
+    styler = styler.set_caption(caption or f"{table.label} ({table.where}): published vs recomputed;"
+                                " highlighted where they disagree at the printed precision.")
+    return styler
+
+
+def markdown(frame, *, index_name=None) -> str:
+    """A DataFrame as a Markdown (MyST) table, cells as they are (math in ``$...$`` stays math).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(markdown(pd.DataFrame({"a": ["$x$"]}, index=["r"])))
+    |  | a |
+    |---|---|
+    | r | $x$ |
+    """
+    head = [index_name or (frame.index.name or "")] + [str(c) for c in frame.columns]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for idx, row in frame.iterrows():
+        cells = [str(idx)] + [str(v).replace("|", r"\|") for v in row]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
