@@ -15,6 +15,8 @@ __all__ = ["confusion_matrix", "binary_matrix"]
 # counted with a single ``np.bincount`` over the whole range; wider ranges go
 # through ``np.unique``.
 _DENSE_RANGE = 4096
+# Labels are counted in chunks of this many samples (about 1 MB of int64 indices).
+_CHUNK = 1 << 17
 
 
 def _as_labels(y, name: str) -> np.ndarray:
@@ -87,35 +89,66 @@ def _check_pair(y_true, y_pred, sample_weight):
 
 
 def _count(ti, pi, k, w, keep=None, offset=0):
-    """Bincount of index pairs ``(ti - offset, pi - offset)`` into a k x k matrix."""
+    """Counts (or weights) of index pairs ``(ti - offset, pi - offset)`` as a k x k matrix.
+
+    Works through the arrays in chunks that stay in the processor's cache: one
+    ``np.bincount`` per chunk, no full-length temporary array.
+    """
     if keep is not None:
         ti, pi = ti[keep], pi[keep]
         w = None if w is None else w[keep]
-    idx = ti.astype(np.intp, copy=True)
-    idx *= k
-    idx += pi
-    if offset:
-        idx -= offset * (k + 1)
-    if w is None:
-        return np.bincount(idx, minlength=k * k).reshape(k, k).astype(np.int64, copy=False)
-    out = np.bincount(idx, weights=w, minlength=k * k).reshape(k, k)
-    return out.astype(np.int64) if w.dtype.kind in "iub" else out
+    shift = offset * (k + 1)
+    total = np.zeros(k * k, dtype=np.int64 if w is None else np.float64)
+    for start in range(0, len(ti), _CHUNK):
+        stop = start + _CHUNK
+        idx = ti[start:stop].astype(np.intp) * k
+        idx += pi[start:stop]
+        if shift:
+            idx -= shift
+        total += np.bincount(
+            idx, weights=None if w is None else w[start:stop], minlength=k * k
+        )
+    total = total.reshape(k, k)
+    return total.astype(np.int64) if w is not None and w.dtype.kind in "iub" else total
 
 
 def _dense_int(t, p, w):
-    """Fast path for integer labels in a narrow range: one bincount, then drop absent labels."""
-    lo = min(int(t.min()), int(p.min()))
-    hi = max(int(t.max()), int(p.max()))
-    span = hi - lo + 1
-    if span > _DENSE_RANGE:
-        return None
-    full = _count(t, p, span, w, offset=lo)
+    """Fast path for integer labels in a narrow range.
+
+    One pass over cache-sized chunks: each chunk's label range extends the
+    count matrix if needed, then one ``np.bincount`` adds the chunk. Labels that
+    never occur are dropped at the end. Returns None if the range is too wide.
+    """
+    lo = hi = None
+    full = None
+    present = None
+    for start in range(0, len(t), _CHUNK):
+        tc, pc = t[start:start + _CHUNK], p[start:start + _CHUNK]
+        clo, chi = min(int(tc.min()), int(pc.min())), max(int(tc.max()), int(pc.max()))
+        if full is None or clo < lo or chi > hi:
+            nlo, nhi = (clo, chi) if full is None else (min(lo, clo), max(hi, chi))
+            if nhi - nlo + 1 > _DENSE_RANGE:
+                return None
+            grown = np.zeros((nhi - nlo + 1,) * 2, dtype=np.int64 if w is None else np.float64)
+            seen = np.zeros(nhi - nlo + 1, dtype=bool)
+            if full is not None:
+                grown[lo - nlo:hi - nlo + 1, lo - nlo:hi - nlo + 1] = full
+                seen[lo - nlo:hi - nlo + 1] = present
+            full, present, lo, hi = grown, seen, nlo, nhi
+        span = hi - lo + 1
+        idx = tc.astype(np.intp) * span
+        idx += pc
+        if lo:
+            idx -= lo * (span + 1)
+        wc = None if w is None else w[start:start + _CHUNK]
+        full += np.bincount(idx, weights=wc, minlength=span * span).reshape(span, span)
+        if w is not None:
+            present[tc - lo] = True
+            present[pc - lo] = True
     if w is None:
         present = (full.sum(axis=1) > 0) | (full.sum(axis=0) > 0)
-    else:
-        present = np.zeros(span, dtype=bool)
-        present[np.unique(t) - lo] = True
-        present[np.unique(p) - lo] = True
+    elif w.dtype.kind in "iub":
+        full = full.astype(np.int64)
     classes = np.flatnonzero(present) + lo
     return full[np.ix_(present, present)], classes
 

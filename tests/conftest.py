@@ -1,0 +1,10 @@
+"""Shared test settings."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "book", deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "book"))
