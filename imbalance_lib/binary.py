@@ -256,7 +256,9 @@ def weighted_accuracy(C, alpha, *, zero_division="warn"):
 
 @fill
 def dominance(C, *, zero_division="warn"):
-    r"""Dominance: :math:`TPR - TNR`, in [-1, 1]; positive when the positive class is the better recognised one.
+    r"""Dominance: :math:`TPR - TNR`, in [-1, 1].
+
+    Positive when the positive class is the better recognised one.
 
     Undefined when :math:`P = 0` or :math:`N = 0`.
 

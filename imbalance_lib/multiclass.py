@@ -359,4 +359,6 @@ def g_mean(C, *, zero_division="warn"):
     k = d.shape[-1]
     product = np.prod(ratio(d, r), axis=-1)
     value = np.sqrt(product) if k == 2 else product ** (1.0 / k)
-    return finish(value, (r == 0).any(axis=-1), zero_division, name="g_mean", what="a class has no true samples")
+    return finish(
+        value, (r == 0).any(axis=-1), zero_division, name="g_mean", what="a class has no true samples"
+    )

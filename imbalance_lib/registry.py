@@ -14,8 +14,8 @@ with probability :math:`q`, evaluated on its expected confusion matrix
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 

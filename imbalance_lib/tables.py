@@ -16,7 +16,7 @@ __all__ = ["compare", "side_by_side", "markdown"]
 _HIGHLIGHT = "background-color: #fdb863; font-weight: bold"  # colour-blind-safe orange
 
 
-def compare(table: PublishedTable, recomputed) -> "pandas.DataFrame":  # noqa: F821
+def compare(table: PublishedTable, recomputed):
     """Long-form comparison: one row per published number.
 
     Parameters
@@ -85,7 +85,7 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, 
     def fmt(col):
         c, p = col
         d = int(decimals[c].max())
-        return "{:.%df}" % (d + (0 if p == "published" else 1))
+        return f"{{:.{d + (0 if p == 'published' else 1)}f}}"
 
     styler = wide.style.set_uuid(f"cmp-{table.source}-{table.label}".replace(" ", "-"))
     styler = styler.format({col: fmt(col) for col in wide.columns}).apply(style, axis=None)

@@ -33,7 +33,8 @@ def _pages():
         return []
     return sorted(
         str(p.relative_to(HTML)) for p in HTML.rglob("*.html")
-        if not any(part.startswith(("_", ".")) or part == "mathjax" for part in p.relative_to(HTML).parts[:-1])
+        if not any(part.startswith(("_", ".")) or part == "mathjax"
+                   for part in p.relative_to(HTML).parts[:-1])
     )
 
 
