@@ -32,6 +32,7 @@ from .multiclass import (
     macro_recall,
     mcc,
 )
+from .nearest_mean import NearestMeanClassifier
 from .registry import METRICS, MetricInfo
 from .scores import (
     SCORE_FUNCTIONS,
@@ -59,6 +60,7 @@ from .scores import (
     tpr_score,
     weighted_accuracy_score,
 )
+from .thresholds import optimal_operating_point, threshold_sweep
 
 __version__ = "0.1.0"
 
@@ -74,4 +76,5 @@ __all__ = [
     "optimized_precision_score", "hmnc_score", "ac_score_score", "accuracy_score",
     "mcc_score", "kappa_score", "macro_precision_score", "macro_recall_score",
     "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
+    "threshold_sweep", "optimal_operating_point", "NearestMeanClassifier",
 ]

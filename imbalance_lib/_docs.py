@@ -16,12 +16,19 @@ _PARTS = {
     "returns": """value : float or ndarray of shape C.shape[:-2]
         One value per matrix; a Python float for a single matrix.""",
 }
+# The whole Parameters/Returns block of a metric whose only argument is the matrix.
+for _kind in ("C2", "CK"):
+    _PARTS[f"{_kind}_only"] = (
+        "Parameters\n    ----------\n    " + _PARTS[_kind] + "\n    " + _PARTS["zero_division"]
+        + "\n\n    Returns\n    -------\n    " + _PARTS["returns"]
+    )
 
 
 def fill(func):
-    """Replace ``{C2}``, ``{CK}``, ``{zero_division}`` and ``{returns}`` in a docstring."""
+    """Replace ``{C2}``, ``{CK}``, ``{zero_division}``, ``{returns}``, ``{C2_only}`` and
+    ``{CK_only}`` in a docstring."""
     doc = func.__doc__
-    for key, text in _PARTS.items():
+    for key, text in sorted(_PARTS.items(), key=lambda kv: -len(kv[0])):
         doc = doc.replace("{" + key + "}", text)
     func.__doc__ = doc
     return func

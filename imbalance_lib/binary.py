@@ -65,14 +65,7 @@ def tpr(C, *, zero_division="warn"):
 
     Undefined when the matrix has no positive samples (:math:`P = 0`).
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     Examples
     --------
@@ -89,14 +82,7 @@ def tnr(C, *, zero_division="warn"):
 
     Undefined when the matrix has no negative samples (:math:`N = 0`).
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     Examples
     --------
@@ -113,14 +99,7 @@ def precision(C, *, zero_division="warn"):
 
     Undefined when nothing is predicted positive.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     Examples
     --------
@@ -140,14 +119,7 @@ def npv(C, *, zero_division="warn"):
 
     Undefined when nothing is predicted negative.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     Examples
     --------
@@ -170,14 +142,7 @@ def f1(C, *, zero_division="warn"):
     This form is defined whenever :math:`TP + FP + FN > 0` (it is 0 when
     :math:`TP = 0`), as in scikit-learn.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     Examples
     --------
@@ -198,14 +163,7 @@ def balanced_accuracy(C, *, zero_division="warn"):
     Equal to the area under the ROC curve of a single operating point and to
     ``(1 + informedness) / 2``. Undefined when :math:`P = 0` or :math:`N = 0`.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     References
     ----------
@@ -262,14 +220,7 @@ def dominance(C, *, zero_division="warn"):
 
     Undefined when :math:`P = 0` or :math:`N = 0`.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     References
     ----------
@@ -335,14 +286,7 @@ def optimized_precision(C, *, zero_division="warn"):
     :math:`TPR = TNR = 0` (every sample misclassified), where the second term
     is 0/0 with no limit.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     References
     ----------
@@ -377,14 +321,7 @@ def hmnc(C, *, zero_division="warn"):
     (its limit), so that :math:`TP = TN = 0` gives 0. Range [0, 1].
     Undefined when :math:`P = 0` or :math:`N = 0`.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     References
     ----------
@@ -410,14 +347,7 @@ def ac_score(C, *, zero_division="warn"):
     Taken as 0 when :math:`TPR = TNR = 0` (its limit). Range [0, 1].
     Undefined when :math:`P = 0` or :math:`N = 0`.
 
-    Parameters
-    ----------
-    {C2}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {C2_only}
 
     References
     ----------

@@ -47,14 +47,7 @@ def accuracy(C, *, zero_division="warn"):
 
     Undefined for an empty matrix (:math:`n = 0`).
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     Examples
     --------
@@ -81,14 +74,7 @@ def mcc(C, *, zero_division="warn"):
     Range [-1, 1]. Undefined when the denominator is 0 (all samples in one true
     class, or all predictions in one class); scikit-learn returns 0.0 there.
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -103,8 +89,10 @@ def mcc(C, *, zero_division="warn"):
     """
     d, r, s, n = margins(C)
     cov_tp = n * d.sum(axis=-1) - (r * s).sum(axis=-1)
-    cov_pp = n**2 - (s**2).sum(axis=-1)
-    cov_tt = n**2 - (r**2).sum(axis=-1)
+    # n^2 - sum(s_i^2) written as sum(s_i (n - s_i)): exactly 0 when one column
+    # holds everything, instead of a rounding residue of the subtraction.
+    cov_pp = (s * (n[..., None] - s)).sum(axis=-1)
+    cov_tt = (r * (n[..., None] - r)).sum(axis=-1)
     den = np.sqrt(cov_pp * cov_tt)
     return finish(
         ratio(cov_tp, den), den == 0, zero_division,
@@ -124,14 +112,7 @@ def kappa(C, *, zero_division="warn"):
     Range [-1, 1]. Undefined when :math:`p_e = 1` (true labels and predictions
     all in one and the same class) or :math:`n = 0`.
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -146,7 +127,7 @@ def kappa(C, *, zero_division="warn"):
     """
     d, r, s, n = margins(C)
     num = n * d.sum(axis=-1) - (r * s).sum(axis=-1)
-    den = n**2 - (r * s).sum(axis=-1)
+    den = (r * (n[..., None] - s)).sum(axis=-1)  # n^2 - sum(r_i s_i), exactly 0 when p_e = 1
     return finish(ratio(num, den), den == 0, zero_division, name="kappa", what="expected agreement is 1")
 
 
@@ -156,14 +137,7 @@ def macro_precision(C, *, zero_division="warn"):
 
     A class with no predictions has an undefined term (the policy applies per class).
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -188,14 +162,7 @@ def macro_recall(C, *, zero_division="warn"):
     For k = 2 it equals balanced accuracy. A class with no true samples has an
     undefined term (the policy applies per class).
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -227,14 +194,7 @@ def macro_f1(C, *, zero_division="warn"):
     harmonic mean of MAP and MAR. A class's term is undefined only when the
     class is absent from both the true labels and the predictions.
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -259,14 +219,7 @@ def cba(C, *, zero_division="warn"):
     A class's term is undefined when the class is absent from both the true
     labels and the predictions.
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -298,16 +251,12 @@ def iam(C, *, zero_division="warn"):
     Equivalently :math:`IAM = 2\,CBA - 1` (each term is
     :math:`(c_{ii} - (\max(c_{i\cdot}, c_{\cdot i}) - c_{ii}))/\max(\cdot)`). Range [-1, 1].
     A class's term is undefined when the class is absent from both the true
-    labels and the predictions.
+    labels and the predictions. The identity holds when every term is defined
+    or with ``zero_division=nan``; a numeric ``zero_division=z`` puts ``z`` in
+    both means, so that with ``u`` undefined classes out of ``k``,
+    :math:`IAM - (2\,CBA - 1) = u(1 - z)/k`.
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------
@@ -334,14 +283,7 @@ def g_mean(C, *, zero_division="warn"):
     For k = 2 this is :math:`\sqrt{TPR \cdot TNR}`. Undefined (as a whole) when
     a class has no true samples.
 
-    Parameters
-    ----------
-    {CK}
-    {zero_division}
-
-    Returns
-    -------
-    {returns}
+    {CK_only}
 
     References
     ----------

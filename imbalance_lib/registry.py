@@ -115,7 +115,7 @@ _ENTRIES = [
         "g_mean", "Geometric mean of recalls", multiclass.g_mean,
         r"\Bigl(\prod_i \frac{c_{ii}}{c_{i\cdot}}\Bigr)^{1/k} \;(k=2:\ \sqrt{TPR\cdot TNR})",
         (0, 1), "any", True, True, "a class has no true samples",
-        "0", "0", r"\sqrt{q(1-q)}", _safe(lambda pi, q: np.sqrt(q * (1 - q))), "garcia2009",
+        "0", "0", r"\sqrt{q(1-q)}", _safe(lambda pi, q: np.sqrt(q * (1 - q))), "kubat1997",
     ),
     MetricInfo(
         "dominance", "Dominance", binary.dominance, r"TPR-TNR",

@@ -7,6 +7,9 @@ in the last printed place, plus 1e-9 for floating point).
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 import numpy as np
 
 from .published import PublishedTable
@@ -58,11 +61,16 @@ def compare(table: PublishedTable, recomputed):
     )
 
 
-def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, caption=None):
+def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, caption=None,
+                 uuid=None):
     """Wide table for reading: each column as published / ours, disagreements highlighted.
 
     Returns a pandas ``Styler`` with a fixed id, so its HTML is the same on
     every run. ``ours`` is printed with one more decimal than the document.
+    The id is derived from the table's source, label and description (so the
+    blocks of one published table get different ids), with characters that
+    are not valid in a CSS id replaced; pass ``uuid`` when one page shows the
+    same table twice, since the highlighting is CSS keyed on that id.
     """
     cmp = compare(table, recomputed)
     parts = ["published", "ours"] + (["diff"] if show_diff else [])
@@ -87,7 +95,10 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, 
         d = int(decimals[c].max())
         return f"{{:.{d + (0 if p == 'published' else 1)}f}}"
 
-    styler = wide.style.set_uuid(f"cmp-{table.source}-{table.label}".replace(" ", "-"))
+    if uuid is None:
+        digest = hashlib.sha1(table.description.encode()).hexdigest()[:6]
+        uuid = re.sub(r"[^A-Za-z0-9_-]+", "-", f"cmp-{table.source}-{table.label}-{digest}")
+    styler = wide.style.set_uuid(uuid)
     styler = styler.format({col: fmt(col) for col in wide.columns}).apply(style, axis=None)
     styler = styler.set_caption(caption or f"{table.label} ({table.where}): published vs recomputed;"
                                 " highlighted where they disagree at the printed precision.")
