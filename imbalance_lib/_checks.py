@@ -33,6 +33,8 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 __all__ = ["UndefinedMetricWarning"]
 
+_SCALE_LIMIT = 1e50  # products of up to four counts stay within float range
+
 
 def check_matrix(C, *, binary: bool = False) -> np.ndarray:
     """Return ``C`` as a float array of shape ``(..., k, k)`` or raise ``ValueError``.
@@ -61,6 +63,16 @@ def check_matrix(C, *, binary: bool = False) -> np.ndarray:
         raise ValueError("confusion matrix has non-finite entries (nan or inf)")
     if (arr < 0).any():
         raise ValueError("confusion matrix has negative counts")
+    with np.errstate(over="ignore"):
+        totals = arr.sum(axis=(-2, -1))
+    if not np.isfinite(totals).all():
+        raise ValueError("confusion matrix counts are too large: their total overflows")
+    # Every metric is unchanged when a matrix is multiplied by a positive number.
+    # Matrices whose total is far from 1 are rescaled to total 1, so that products
+    # of counts inside the formulas can neither overflow nor underflow.
+    extreme = (totals > _SCALE_LIMIT) | ((totals > 0) & (totals < 1 / _SCALE_LIMIT))
+    if extreme.any():
+        arr = arr / np.where(extreme, totals, 1.0)[..., None, None]
     return arr
 
 

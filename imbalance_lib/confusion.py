@@ -47,11 +47,12 @@ def _is_int_like(y: np.ndarray) -> bool:
     return y.dtype.kind in "iub" or y.dtype.kind == "f"
 
 
-def _int_view(y: np.ndarray) -> np.ndarray:
+def _int_view(y: np.ndarray):
+    """Integer view of integer-like labels, or None if floats are too large to cast exactly."""
     if y.dtype.kind == "b":
         return y.view(np.uint8)
     if y.dtype.kind == "f":
-        return y.astype(np.int64)
+        return y.astype(np.int64) if np.abs(y).max() < 2.0**53 else None
     return y
 
 
@@ -143,8 +144,8 @@ def _dense_int(t, p, w):
         wc = None if w is None else w[start:start + _CHUNK]
         full += np.bincount(idx, weights=wc, minlength=span * span).reshape(span, span)
         if w is not None:
-            present[tc - lo] = True
-            present[pc - lo] = True
+            present[tc.astype(np.intp) - lo] = True
+            present[pc.astype(np.intp) - lo] = True
     if w is None:
         present = (full.sum(axis=1) > 0) | (full.sum(axis=0) > 0)
     elif w.dtype.kind in "iub":
@@ -182,8 +183,9 @@ def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, s
     """
     t, p, w = _check_pair(y_true, y_pred, sample_weight)
     if labels is None:
-        if _is_int_like(t):
-            dense = _dense_int(_int_view(t), _int_view(p), w)
+        ti, pi = (_int_view(t), _int_view(p)) if _is_int_like(t) else (None, None)
+        if ti is not None and pi is not None:
+            dense = _dense_int(ti, pi, w)
             if dense is not None:
                 return dense[0], (dense[1].astype(bool) if t.dtype.kind == "b" else dense[1])
         try:
