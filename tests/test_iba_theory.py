@@ -99,21 +99,24 @@ def test_alpha_zero_is_gmean_squared():
 
 
 # --------------------------------------------------------------- monotonicity
+def fixed(C, wrong, right):
+    """C with one sample moved from the error cell `wrong` to the correct cell `right`."""
+    assume(C[wrong] >= 1)
+    B = C.copy()
+    B[wrong] -= 1
+    B[right] += 1
+    return B
+
+
 @given(matrices(min_pos=2), alpha01)
 def test_iba_never_falls_when_a_false_negative_is_fixed(C, alpha):
-    assume(C[1, 0] >= 1)
-    B = C.copy()
-    B[1, 0] -= 1
-    B[1, 1] += 1
+    B = fixed(C, (1, 0), (1, 1))
     assert il.iba(B, alpha=alpha) >= il.iba(C, alpha=alpha) - 1e-12
 
 
 @given(matrices(min_neg=2), st.floats(0, 0.5))
 def test_iba_never_falls_when_a_false_positive_is_fixed_if_alpha_at_most_half(C, alpha):
-    assume(C[0, 1] >= 1)
-    B = C.copy()
-    B[0, 1] -= 1
-    B[0, 0] += 1
+    B = fixed(C, (0, 1), (0, 0))
     assert il.iba(B, alpha=alpha) >= il.iba(C, alpha=alpha) - 1e-12
 
 
