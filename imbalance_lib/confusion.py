@@ -154,6 +154,19 @@ def _dense_int(t, p, w):
     return full[np.ix_(present, present)], classes
 
 
+def classes_of(y: np.ndarray) -> np.ndarray:
+    """Sorted distinct labels of checked labels ``y`` (one bincount for narrow integer ranges)."""
+    if y.dtype.kind in "bui":
+        lo, hi = int(y.min()), int(y.max())
+        if hi - lo < _DENSE_RANGE:
+            present = np.flatnonzero(np.bincount(y.astype(np.int64) - lo)) + lo
+            return present.astype(bool) if y.dtype.kind == "b" else present
+    try:
+        return np.unique(y)
+    except TypeError as exc:
+        raise ValueError(f"labels cannot be ordered: {exc}") from exc
+
+
 def _map_to(labels: np.ndarray, y: np.ndarray):
     """Index of each y in labels (-1 when absent); labels need not be sorted."""
     order = np.argsort(labels, kind="stable")

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .confusion import _as_labels, _check_weight
+from .confusion import _as_labels, _check_weight, classes_of
 
 __all__ = ["threshold_sweep", "optimal_operating_point", "OperatingPoint"]
 
@@ -37,19 +37,7 @@ def _positive_mask(y_true, pos_label, n_scores: int) -> np.ndarray:
         )
     if y.shape[0] == 0:
         raise ValueError("empty input: y_true and scores hold no samples")
-    if y.dtype.kind in "bui":
-        # integer labels: the classes present, without sorting a copy of y
-        lo, hi = int(y.min()), int(y.max())
-        if hi - lo <= 4096:
-            present = np.flatnonzero(np.bincount(y.astype(np.int64) - lo)) + lo
-            classes = present.astype(bool) if y.dtype.kind == "b" else present
-        else:
-            classes = np.unique(y)
-    else:
-        try:
-            classes = np.unique(y)
-        except TypeError as exc:
-            raise ValueError(f"y_true labels cannot be ordered: {exc}") from exc
+    classes = classes_of(y)
     if len(classes) > 2:
         raise ValueError(
             f"a threshold sweep needs at most two classes; y_true has {len(classes)}: "
