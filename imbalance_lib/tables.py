@@ -11,6 +11,7 @@ import hashlib
 import re
 
 import numpy as np
+from pandas.io.formats.style import Styler
 
 from .published import PublishedTable
 
@@ -102,7 +103,15 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, 
     styler = styler.format({col: fmt(col) for col in wide.columns}).apply(style, axis=None)
     styler = styler.set_caption(caption or f"{table.label} ({table.where}): published vs recomputed;"
                                 " highlighted where they disagree at the printed precision.")
+    styler.__class__ = _Comparison
     return styler
+
+
+class _Comparison(Styler):
+    """A Styler whose plain-text form names the table instead of a memory address."""
+
+    def __repr__(self) -> str:
+        return f"<table: {self.caption}>"
 
 
 def markdown(frame, *, index_name=None) -> str:
