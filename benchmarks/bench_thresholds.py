@@ -36,7 +36,7 @@ def _loop_optimum(y, s):
     best, best_t = -np.inf, None
     for t in np.r_[np.unique(s), np.inf]:
         C = il.confusion_matrix(y, (s >= t).astype(np.int64), labels=[0, 1])
-        v = il.ac_score(C, zero_division=0.0)
+        v = il.ac(C, zero_division=0.0)
         if v > best:
             best, best_t = v, t
     return best_t, best
@@ -56,7 +56,7 @@ def run() -> list[Row]:
         rows.append(Row(f"sweep + {n_metrics} metrics, 1M scores ({label})", ours,
                         "sklearn sweep + same metrics", theirs, "no slower (>= 1x)"))
     y, s = _data(N_LOOP, None, seed=1)
-    ours = best_of(lambda: il.optimal_operating_point(y, s, metric="ac_score"), repeat=5)
+    ours = best_of(lambda: il.optimal_operating_point(y, s, metric="ac"), repeat=5)
     theirs = best_of(lambda: _loop_optimum(y, s), repeat=1)
     rows.append(Row("optimal_operating_point (AC), 10k scores", ours,
                     "loop: il.confusion_matrix per cut", theirs, ">= 100x"))

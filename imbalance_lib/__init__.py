@@ -7,7 +7,7 @@ label-based ``<name>_score`` only builds the matrix and calls it.
 
 from ._checks import UndefinedMetricWarning
 from .binary import (
-    ac_score,
+    ac,
     balanced_accuracy,
     dominance,
     f1,
@@ -36,7 +36,7 @@ from .nearest_mean import NearestMeanClassifier
 from .registry import METRICS, MetricInfo
 from .scores import (
     SCORE_FUNCTIONS,
-    ac_score_score,
+    ac_score,
     accuracy_score,
     balanced_accuracy_score,
     binary_confusion,
@@ -44,7 +44,6 @@ from .scores import (
     dominance_score,
     f1_score,
     g_mean_score,
-    get_scorer,
     hmnc_score,
     iam_score,
     iba_score,
@@ -53,6 +52,7 @@ from .scores import (
     macro_precision_score,
     macro_recall_score,
     mcc_score,
+    metric_scorer,
     npv_score,
     optimized_precision_score,
     precision_score,
@@ -66,14 +66,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "UndefinedMetricWarning", "METRICS", "MetricInfo", "SCORE_FUNCTIONS",
-    "confusion_matrix", "binary_matrix", "binary_confusion", "get_scorer",
+    "confusion_matrix", "binary_matrix", "binary_confusion", "metric_scorer",
     "tpr", "tnr", "precision", "npv", "f1", "balanced_accuracy", "weighted_accuracy",
-    "dominance", "iba", "optimized_precision", "hmnc", "ac_score",
+    "dominance", "iba", "optimized_precision", "hmnc", "ac",
     "accuracy", "mcc", "kappa", "macro_precision", "macro_recall", "macro_f1",
     "cba", "iam", "g_mean",
     "tpr_score", "tnr_score", "precision_score", "npv_score", "f1_score",
     "balanced_accuracy_score", "weighted_accuracy_score", "dominance_score", "iba_score",
-    "optimized_precision_score", "hmnc_score", "ac_score_score", "accuracy_score",
+    "optimized_precision_score", "hmnc_score", "ac_score", "accuracy_score",
     "mcc_score", "kappa_score", "macro_precision_score", "macro_recall_score",
     "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
     "threshold_sweep", "optimal_operating_point", "NearestMeanClassifier",

@@ -27,7 +27,7 @@ __all__ = [
     "iba",
     "optimized_precision",
     "hmnc",
-    "ac_score",
+    "ac",
 ]
 
 
@@ -339,7 +339,7 @@ def hmnc(C, *, zero_division="warn"):
 
 
 @fill
-def ac_score(C, *, zero_division="warn"):
+def ac(C, *, zero_division="warn"):
     r"""AC-score, the harmonic mean of TPR and TNR.
 
     .. math:: AC = \frac{2\, TPR \cdot TNR}{TPR + TNR}
@@ -355,8 +355,8 @@ def ac_score(C, *, zero_division="warn"):
 
     Examples
     --------
-    >>> round(ac_score([[81, 9], [4, 6]]), 4)
+    >>> round(ac([[81, 9], [4, 6]]), 4)
     0.72
     """
     t, s, undefined = rates(C)
-    return finish(harmonic(t, s), undefined, zero_division, name="ac_score", what="P or N = 0")
+    return finish(harmonic(t, s), undefined, zero_division, name="ac", what="P or N = 0")

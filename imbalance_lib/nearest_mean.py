@@ -24,7 +24,7 @@ from sklearn.model_selection import check_cv
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .binary import ac_score, f1
+from .binary import ac, f1
 from .thresholds import _resolve_metric, optimal_operating_point
 
 __all__ = ["NearestMeanClassifier", "nmc_criterion"]
@@ -63,7 +63,7 @@ def nmc_criterion(C):
     C = np.asarray(C, dtype=float)
     swapped = C[..., ::-1, ::-1]
     return (
-        f1(C, zero_division=0.0) + f1(swapped, zero_division=0.0) + ac_score(C, zero_division=0.0)
+        f1(C, zero_division=0.0) + f1(swapped, zero_division=0.0) + ac(C, zero_division=0.0)
     ) / 3
 
 

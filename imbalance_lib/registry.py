@@ -142,7 +142,7 @@ _ENTRIES = [
         _safe(lambda pi, q: q * (1 - q) / (q * pi + (1 - q) * (1 - pi))), "burduk2020",
     ),
     MetricInfo(
-        "ac_score", "AC-score", binary.ac_score, r"\frac{2\,TPR\cdot TNR}{TPR+TNR}",
+        "ac", "AC-score", binary.ac, r"\frac{2\,TPR\cdot TNR}{TPR+TNR}",
         (0, 1), "binary", True, True, "P = 0 or N = 0", "0", "0", r"2q(1-q)",
         _safe(lambda pi, q: 2 * q * (1 - q)), "wu2025",
     ),

@@ -15,7 +15,7 @@ from sklearn.metrics import make_scorer
 from . import binary, multiclass
 from .confusion import confusion_with_classes
 
-__all__ = ["binary_confusion", "get_scorer", "SCORE_FUNCTIONS"]
+__all__ = ["binary_confusion", "metric_scorer", "SCORE_FUNCTIONS"]
 
 
 def binary_confusion(y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None):
@@ -55,7 +55,7 @@ def binary_confusion(y_true, y_pred, *, labels=None, pos_label=1, sample_weight=
 _BINARY_EXAMPLE = {
     "tpr": "0.6", "tnr": "0.9", "precision": "0.4", "npv": "0.9529", "f1": "0.48",
     "balanced_accuracy": "0.75", "weighted_accuracy": "0.81", "dominance": "-0.3",
-    "iba": "0.5238", "optimized_precision": "0.67", "hmnc": "0.6207", "ac_score": "0.72",
+    "iba": "0.5238", "optimized_precision": "0.67", "hmnc": "0.6207", "ac": "0.72",
 }
 _MULTI_EXAMPLE = {
     "accuracy": "0.8", "mcc": "0.6592", "kappa": "0.6584", "macro_precision": "0.7406",
@@ -183,7 +183,7 @@ __all__ += [f"{name}_score" for name in SCORE_FUNCTIONS]
 _NOT_A_SCORE = {"dominance"}
 
 
-def get_scorer(name: str, **params):
+def metric_scorer(name: str, **params):
     """A scikit-learn scorer for the metric ``name`` (higher is better).
 
     ``params`` are passed to the score function (``alpha``, ``pos_label``,
@@ -196,7 +196,7 @@ def get_scorer(name: str, **params):
     >>> from sklearn.model_selection import cross_val_score
     >>> X = [[0.0], [0.1], [0.2], [0.9], [1.0], [1.1]] * 5
     >>> y = [0, 0, 0, 1, 1, 1] * 5
-    >>> cross_val_score(LogisticRegression(), X, y, scoring=get_scorer("iba"), cv=3).tolist()
+    >>> cross_val_score(LogisticRegression(), X, y, scoring=metric_scorer("iba"), cv=3).tolist()
     [1.0, 1.0, 1.0]
     """
     if name not in SCORE_FUNCTIONS or name in _NOT_A_SCORE:

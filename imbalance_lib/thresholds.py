@@ -261,7 +261,7 @@ def optimal_operating_point(
 
     Examples
     --------
-    >>> op = optimal_operating_point([0, 0, 1, 1, 1], [1, 4, 3, 8, 9], metric="ac_score")
+    >>> op = optimal_operating_point([0, 0, 1, 1, 1], [1, 4, 3, 8, 9], metric="ac")
     >>> op.threshold, op.score, op.matrix.tolist()
     (6.0, 0.8, [[2.0, 0.0], [1.0, 2.0]])
     >>> optimal_operating_point([0, 1], [2.0, 2.0], metric="accuracy").threshold

@@ -33,7 +33,7 @@ def rates_of(C):
 
 
 def values(C):
-    return (il.ac_score(C, zero_division=0.0), il.g_mean(C, zero_division=0.0),
+    return (il.ac(C, zero_division=0.0), il.g_mean(C, zero_division=0.0),
             il.balanced_accuracy(C, zero_division=0.0))
 
 
@@ -67,15 +67,15 @@ def test_count_form(C):
     (tn, fp), (fn, tp) = C
     den = 2 * tp * tn + tp * fp + tn * fn
     expected = 0.0 if den == 0 else 2 * tp * tn / den
-    assert il.ac_score(C, zero_division=0.0) == pytest.approx(expected, abs=1e-12)
+    assert il.ac(C, zero_division=0.0) == pytest.approx(expected, abs=1e-12)
 
 
 @settings(max_examples=300, deadline=None)
 @given(matrices())
 def test_symmetric_in_the_classes(C):
     swapped = C[::-1, ::-1]  # the negative class becomes the positive one
-    assert il.ac_score(swapped, zero_division=0.0) == pytest.approx(
-        il.ac_score(C, zero_division=0.0), abs=1e-12)
+    assert il.ac(swapped, zero_division=0.0) == pytest.approx(
+        il.ac(C, zero_division=0.0), abs=1e-12)
     # while F1, which is not symmetric, generally changes
     t, s = rates_of(C)
     assert rates_of(swapped) == (s, t)
@@ -85,15 +85,15 @@ def test_symmetric_in_the_classes(C):
 @given(matrices(), st.floats(1e-3, 1e3), st.floats(1e-3, 1e3))
 def test_null_biased_row_scaling(C, a, b):
     scaled = C * np.array([[b], [a]])  # negatives x b, positives x a: any class proportion
-    assert il.ac_score(scaled, zero_division=0.0) == pytest.approx(
-        il.ac_score(C, zero_division=0.0), rel=1e-9, abs=1e-12)
+    assert il.ac(scaled, zero_division=0.0) == pytest.approx(
+        il.ac(C, zero_division=0.0), rel=1e-9, abs=1e-12)
 
 
 @settings(max_examples=200, deadline=None)
 @given(rates, st.integers(1, 1000), st.integers(1, 1000))
 def test_keeps_a_common_rate(r, p, n):
     C = il.binary_matrix(r * p, (1 - r) * p, (1 - r) * n, r * n)
-    assert il.ac_score(C) == pytest.approx(r, abs=1e-12)
+    assert il.ac(C) == pytest.approx(r, abs=1e-12)
 
 
 @settings(max_examples=300, deadline=None)
@@ -103,7 +103,7 @@ def test_hmnc_is_a_prevalence_weighted_harmonic_mean(C):
     p, n = tp + fn, tn + fp
     t, s = tp / p, tn / n
     hmnc = il.hmnc(C, zero_division=0.0)
-    ac = il.ac_score(C, zero_division=0.0)
+    ac = il.ac(C, zero_division=0.0)
     if t > 0 and s > 0:
         # 1 / HMNC = (N/M) / TPR + (P/M) / TNR
         assert 1 / hmnc == pytest.approx(n / (p + n) / t + p / (p + n) / s, rel=1e-12)
@@ -124,7 +124,7 @@ def test_ac_versus_f1_has_the_sign_of_tnr_minus_precision(C):
     assume(tp > 0)  # then precision, TPR, F1 and AC are all positive
     t, s = rates_of(C)
     ppv = tp / (tp + fp)
-    diff = il.ac_score(C) - il.f1(C)
+    diff = il.ac(C) - il.f1(C)
     if abs(s - ppv) < 1e-12:
         assert abs(diff) < 1e-12
     else:
@@ -140,7 +140,7 @@ def test_monotone_in_each_rate(C, k):
     better = C.copy()
     better[1, 0] -= k  # k false negatives become true positives
     better[1, 1] += k
-    before, after = il.ac_score(C), il.ac_score(better)
+    before, after = il.ac(C), il.ac(better)
     assert after >= before - TOL
     if tn > 0:
         assert after > before
@@ -152,13 +152,13 @@ def test_power_means_below_minus_one_penalise_more(t, s, p):
     # AC is the power mean of order -1; orders p < -1 (and min) give lower values
     C = il.binary_matrix(t * 100, (1 - t) * 100, (1 - s) * 100, s * 100)
     power_mean = ((t**p + s**p) / 2) ** (1 / p)
-    assert min(t, s) - TOL <= power_mean <= il.ac_score(C) + 1e-9
+    assert min(t, s) - TOL <= power_mean <= il.ac(C) + 1e-9
 
 
 def test_edge_value_is_zero_but_ratio_vanishes():
     # along TNR = 1/2, AC and GM both tend to 0 with TPR, but AC / GM -> 0
     t = np.array([1e-2, 1e-4, 1e-6])
     C = il.binary_matrix(t * 1e6, (1 - t) * 1e6, 0.5e6, 0.5e6)
-    ratio = il.ac_score(C) / il.g_mean(C)
+    ratio = il.ac(C) / il.g_mean(C)
     np.testing.assert_allclose(ratio, 2 * np.sqrt(t * 0.5) / (t + 0.5), rtol=1e-9)
     assert np.all(np.diff(ratio) < 0)

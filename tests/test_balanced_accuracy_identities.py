@@ -203,7 +203,7 @@ def test_gm_is_ba_minus_dominance_penalty(c):
 def test_chain_of_means(c):
     C = il.binary_matrix(*c)
     P, N, tpr, tnr = by_hand(*c)
-    hm, gm, ba = il.ac_score(C), il.g_mean(C), il.balanced_accuracy(C)
+    hm, gm, ba = il.ac(C), il.g_mean(C), il.balanced_accuracy(C)
     hm_hand = 0.0 if tpr + tnr == 0 else 2 * tpr * tnr / (tpr + tnr)
     assert math.isclose(hm, hm_hand, abs_tol=1e-12)
     assert hm <= gm + 1e-12 and gm <= ba + 1e-12
@@ -217,7 +217,7 @@ def test_chain_equality_cases(c):
     P, N = tp + fn, tn + fp
     equal_rates = tp * N == tn * P
     C = il.binary_matrix(*c)
-    hm, gm, ba = il.ac_score(C), il.g_mean(C), il.balanced_accuracy(C)
+    hm, gm, ba = il.ac(C), il.g_mean(C), il.balanced_accuracy(C)
     assert math.isclose(gm, ba, abs_tol=1e-12) == equal_rates
     assert math.isclose(hm, ba, abs_tol=1e-12) == equal_rates
     assert math.isclose(hm, gm, abs_tol=1e-12) == (equal_rates or tp * tn == 0)

@@ -7,12 +7,12 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.neighbors import KNeighborsClassifier
 
 import imbalance_lib as il
-from imbalance_lib.datasets import load_glass, load_satimage
-from imbalance_lib.experiments import cross_val_confusion, evaluate_models
-from imbalance_lib.published import PublishedTable
-from imbalance_lib.published.garcia2009 import IMBALANCE_RATIOS
-from imbalance_lib.published.mortaz2020 import CLASS_DISTRIBUTIONS
-from imbalance_lib.tables import compare, markdown, side_by_side
+from imbalance_lib.book.datasets import load_glass, load_satimage
+from imbalance_lib.book.experiments import cross_val_confusion, evaluate_models
+from imbalance_lib.book.published import PublishedTable
+from imbalance_lib.book.published.garcia2009 import IMBALANCE_RATIOS
+from imbalance_lib.book.published.mortaz2020 import CLASS_DISTRIBUTIONS
+from imbalance_lib.book.tables import compare, markdown, side_by_side
 
 
 def test_glass_class_counts_match_mortaz_table_15():

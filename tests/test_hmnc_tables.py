@@ -20,7 +20,7 @@ from imblearn.metrics import geometric_mean_score
 from sklearn import metrics as skm
 
 import imbalance_lib as il
-from imbalance_lib.published.burduk2020 import CLASS_SIZES, TABLES
+from imbalance_lib.book.published.burduk2020 import CLASS_SIZES, TABLES
 
 METRICS = ("HMNC", "ACC", "BACC", "MCC", "F1", "G-mean", "Kappa")
 LIB = {"HMNC": il.hmnc, "ACC": il.accuracy, "BACC": il.balanced_accuracy, "MCC": il.mcc,

@@ -84,7 +84,7 @@ def test_duality_hmnc_acc_equals_gm2_equals_ac_bacc(c):
     C = mat(*c)
     h = hand(*c)
     assert il.hmnc(C) * il.accuracy(C) == pytest.approx(float(h["gm2"]), abs=TOL)
-    assert il.ac_score(C) * il.balanced_accuracy(C) == pytest.approx(float(h["gm2"]), abs=TOL)
+    assert il.ac(C) * il.balanced_accuracy(C) == pytest.approx(float(h["gm2"]), abs=TOL)
     assert il.g_mean(C) ** 2 == pytest.approx(float(h["gm2"]), abs=TOL)
     assert il.iba(C, alpha=0) == pytest.approx(float(h["gm2"]), abs=TOL)
 
@@ -169,7 +169,7 @@ def test_equality_theorem(c, alpha):
     tp, tn, p, n = c
     t = tp / p
     C = mat(*c)
-    for f in (il.hmnc, il.accuracy, il.balanced_accuracy, il.g_mean, il.ac_score, il.macro_recall):
+    for f in (il.hmnc, il.accuracy, il.balanced_accuracy, il.g_mean, il.ac, il.macro_recall):
         assert f(C) == pytest.approx(t, abs=TOL), f.__name__
     assert il.weighted_accuracy(C, alpha) == pytest.approx(t, abs=TOL)
     assert il.iba(C, alpha) == pytest.approx(t * t, abs=TOL)

@@ -1,4 +1,4 @@
-"""imbalance_lib.selection and the Mortaz (2020) examples it is used on."""
+"""imbalance_lib.book.selection and the Mortaz (2020) examples it is used on."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis.extra.numpy import arrays
 from sklearn.metrics import accuracy_score, f1_score, precision_score, recall_score
 
 import imbalance_lib as il
-from imbalance_lib.published import mortaz2020 as pub
-from imbalance_lib.selection import select_best, select_max_min, worst_metric
+from imbalance_lib.book.published import mortaz2020 as pub
+from imbalance_lib.book.selection import select_best, select_max_min, worst_metric
 
 TABLE = pd.DataFrame(
     {"ACC": [0.5, 0.7, 0.6], "CBA": [0.6, 0.4, 0.55], "MAP": [0.9, 0.8, 0.7]},

@@ -114,7 +114,7 @@ def test_iam_is_2cba_minus_1(C):
 
 
 def test_identity_exact_on_the_document_matrices():
-    from imbalance_lib.published.mortaz2020 import CONFUSION_MATRICES
+    from imbalance_lib.book.published.mortaz2020 import CONFUSION_MATRICES
 
     for C in CONFUSION_MATRICES.values():
         assert eq8(C) == 2 * eq7(C) - 1

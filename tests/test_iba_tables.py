@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import imbalance_lib as il
-from imbalance_lib.datasets import load_glass, load_satimage
-from imbalance_lib.published.garcia2009 import IMBALANCE_RATIOS, TABLE2, TABLE3
-from imbalance_lib.tables import compare, side_by_side
+from imbalance_lib.book.datasets import load_glass, load_satimage
+from imbalance_lib.book.published.garcia2009 import IMBALANCE_RATIOS, TABLE2, TABLE3
+from imbalance_lib.book.tables import compare, side_by_side
 
 DERIVED = ["Acc", "Gmean", "AUC", "OP", "IBA_1", "IBA_0.5", "IBA_0.1"]
 

@@ -31,7 +31,7 @@ HAND = {
     "iba": Fr(119, 240),  # (1 + 0.1 * (-1/12)) * 1/2
     "optimized_precision": Fr(109, 170),  # 7/10 - (1/12) / (17/12)
     "hmnc": Fr(5, 7),  # 4 * 3 * 10 / ((4 + 3) * 6 * 4)
-    "ac_score": Fr(12, 17),  # 2 * (1/2) / (17/12)
+    "ac": Fr(12, 17),  # 2 * (1/2) / (17/12)
     "accuracy": Fr(7, 10),
     "mcc": 10 / 600**0.5,  # (4*3 - 1*2) / sqrt(5 * 6 * 4 * 5)
     "kappa": Fr(2, 5),  # p_o = 0.7, p_e = (6*5 + 4*5) / 100 = 0.5
@@ -216,7 +216,7 @@ UNDEFINED = {
     "weighted_accuracy": [[0, 0], [1, 1]], "g_mean": [[0, 0], [1, 1]],
     "dominance": [[5, 5], [0, 0]], "iba": [[0, 0], [1, 1]],
     "optimized_precision": [[0, 3], [2, 0]], "hmnc": [[5, 5], [0, 0]],
-    "ac_score": [[0, 0], [3, 3]], "accuracy": [[0, 0], [0, 0]], "mcc": [[5, 0], [5, 0]],
+    "ac": [[0, 0], [3, 3]], "accuracy": [[0, 0], [0, 0]], "mcc": [[5, 0], [5, 0]],
     "kappa": [[7, 0], [0, 0]],
 }
 # Class-averaged metrics: class 2 is absent (or predicted never) in this matrix.
@@ -263,4 +263,4 @@ def test_harmonic_means_are_zero_when_both_rates_are_zero():
     C = [[0, 3], [2, 0]]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert il.hmnc(C) == 0.0 and il.ac_score(C) == 0.0
+        assert il.hmnc(C) == 0.0 and il.ac(C) == 0.0

@@ -15,7 +15,7 @@ from imbalance_lib.nearest_mean import nmc_criterion
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.SkipTestWarning")
 @pytest.mark.parametrize("est", [
     NearestMeanClassifier(),
-    NearestMeanClassifier(centroid="median", criterion="ac_score"),
+    NearestMeanClassifier(centroid="median", criterion="ac"),
     NearestMeanClassifier(cv=3),
 ])
 def test_check_estimator(est):

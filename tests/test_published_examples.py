@@ -9,8 +9,8 @@ and each of them is what truncation (instead of rounding) would print.
 import math
 
 import imbalance_lib as il
-from imbalance_lib.published.mortaz2020 import CONFUSION_MATRICES, EXAMPLE_METRICS, TABLE9
-from imbalance_lib.tables import compare
+from imbalance_lib.book.published.mortaz2020 import CONFUSION_MATRICES, EXAMPLE_METRICS, TABLE9
+from imbalance_lib.book.tables import compare
 
 FUNCS = {"ACC": il.accuracy, "MAP": il.macro_precision, "MAR": il.macro_recall,
          "F-score": il.macro_f1, "CBA": il.cba, "IAM": il.iam}

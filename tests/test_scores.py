@@ -90,19 +90,19 @@ def data():
 def test_scorers_work_in_cross_validate(data):
     X, y = data
     names = [n for n in il.METRICS if n not in {"dominance", "weighted_accuracy"}]
-    scoring = {n: il.get_scorer(n) for n in names}
+    scoring = {n: il.metric_scorer(n) for n in names}
     res = cross_validate(LogisticRegression(), X, y, cv=StratifiedKFold(4), scoring=scoring)
     for n in names:
         assert np.isfinite(res[f"test_{n}"]).all()
     # the scorer computes what the score function computes on the same predictions
     est = LogisticRegression().fit(X, y)
-    assert il.get_scorer("hmnc")(est, X, y) == pytest.approx(il.hmnc_score(y, est.predict(X)))
+    assert il.metric_scorer("hmnc")(est, X, y) == pytest.approx(il.hmnc_score(y, est.predict(X)))
 
 
 def test_scorer_in_grid_search(data):
     X, y = data
     grid = GridSearchCV(
-        LogisticRegression(), {"C": [0.01, 1.0]}, scoring=il.get_scorer("iba", alpha=0.5), cv=3
+        LogisticRegression(), {"C": [0.01, 1.0]}, scoring=il.metric_scorer("iba", alpha=0.5), cv=3
     ).fit(X, y)
     assert grid.best_params_["C"] in (0.01, 1.0)
     assert 0 <= grid.best_score_ <= 1
@@ -111,7 +111,7 @@ def test_scorer_in_grid_search(data):
 def test_scorer_in_tuned_threshold(data):
     X, y = data
     tuned = TunedThresholdClassifierCV(
-        LogisticRegression(), scoring=il.get_scorer("ac_score"), cv=3, random_state=0,
+        LogisticRegression(), scoring=il.metric_scorer("ac"), cv=3, random_state=0,
         store_cv_results=True,
     ).fit(X, y)
     # the tuned threshold moves below the default 0.5 for a rare positive class
@@ -121,8 +121,8 @@ def test_scorer_in_tuned_threshold(data):
 
 def test_get_scorer_rejects_unknown_and_non_scores():
     with pytest.raises(ValueError, match="no scorer"):
-        il.get_scorer("dominance")
+        il.metric_scorer("dominance")
     with pytest.raises(ValueError, match="no scorer"):
-        il.get_scorer("nonsense")
+        il.metric_scorer("nonsense")
     with pytest.raises(ValueError, match="alpha"):
-        il.get_scorer("weighted_accuracy")
+        il.metric_scorer("weighted_accuracy")

@@ -143,7 +143,7 @@ def test_large_integer_range_labels():
 
 
 @settings(max_examples=100, deadline=None)
-@given(scored(), st.sampled_from(["f1", "balanced_accuracy", "ac_score", "accuracy"]))
+@given(scored(), st.sampled_from(["f1", "balanced_accuracy", "ac", "accuracy"]))
 def test_optimum_is_the_best_real_threshold(data, name):
     y, s, _ = data
     op = il.optimal_operating_point(y, s, metric=name)
@@ -179,7 +179,7 @@ def test_optimum_is_the_best_real_threshold(data, name):
 
 
 def test_threshold_is_a_midpoint():
-    op = il.optimal_operating_point([0, 0, 1, 1], [1.0, 2.0, 4.0, 5.0], metric="ac_score")
+    op = il.optimal_operating_point([0, 0, 1, 1], [1.0, 2.0, 4.0, 5.0], metric="ac")
     assert op.threshold == 3.0 and op.score == 1.0 and op.index == 2
     assert op.matrix.tolist() == [[2, 0], [0, 2]]
 
@@ -187,7 +187,7 @@ def test_threshold_is_a_midpoint():
 def test_adjacent_floats_keep_the_partition():
     a = 1.0
     b = np.nextafter(a, 2.0)
-    op = il.optimal_operating_point([0, 1], [a, b], metric="ac_score")
+    op = il.optimal_operating_point([0, 1], [a, b], metric="ac")
     assert op.score == 1.0
     assert (np.array([a, b]) >= op.threshold).tolist() == [False, True]
 

@@ -13,7 +13,7 @@ import time
 import numpy as np
 from sklearn.model_selection import cross_validate
 
-from .confusion import confusion_matrix
+from ..confusion import confusion_matrix
 
 __all__ = ["cross_val_confusion", "evaluate_models"]
 
