@@ -81,7 +81,7 @@ def test_paradox_criterion(c):
     # beats all-negative (accuracy N/M) iff TP > FP; beats all-positive (P/M) iff TN > FN
     assert (il.accuracy(C) > (tn + fp) / M) == (tp > fp)
     assert (il.accuracy(C) > (tp + fn) / M) == (tn > fn)
-    # likelihood-ratio form TPR > (N/P) FPR, in exact rational arithmetic
+    # the form TPR > (N/P) FPR (defined at FPR = 0 too), in exact rational arithmetic
     P, N = tp + fn, tn + fp
     assert (Fraction(tp, P) > Fraction(N, P) * Fraction(fp, N)) == (tp > fp)
 
