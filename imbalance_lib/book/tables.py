@@ -110,6 +110,7 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = True, c
     wide = wide.swaplevel(axis=1).reindex(
         columns=[(c, p) for c in cols for p in parts]
     ).reindex(rows_)
+    wide.index.name, wide.columns.names = None, [None, None]  # no "row"/"column" header lines
     agrees = cmp.pivot(index="row", columns="column", values="agrees").reindex(index=rows_)
     decimals = cmp.pivot(index="row", columns="column", values="decimals").reindex(index=rows_)
 

@@ -169,12 +169,13 @@ def _serve(folder: Path):
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 
 
-def print_pdf(html: Path, out: Path, *, solutions: bool = False) -> int:
+def print_pdf(html: Path, out: Path, *, solutions: bool = False, only: str | None = None) -> int:
     """Print the site in ``html`` to one PDF at ``out``; returns its number of pages.
 
     The pages are taken in reading order (the "next" links of the table of
     contents, from ``intro.html``). ``solutions=True`` opens every solution
-    (the answer key); otherwise they stay folded to their title bar.
+    (the answer key); otherwise they stay folded to their title bar. ``only``
+    prints that one page (a path relative to ``html``), to check a layout.
     """
     from playwright.sync_api import sync_playwright
     from pypdf import PdfReader, PdfWriter
@@ -192,7 +193,9 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False) -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
-            tab = browser.new_page(viewport={"width": 1000, "height": 1400})
+            # the width of the printed column (A4 less the margins), so that the layout measured
+            # below is the one on paper
+            tab = browser.new_page(viewport={"width": 688, "height": 1400})
 
             def route(r):
                 if urlsplit(r.request.url).hostname == "127.0.0.1" or r.request.url.startswith("data:"):
@@ -201,7 +204,7 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False) -> int:
                     r.abort()
 
             tab.route("**/*", route)
-            url, seen = base + "intro.html", set()
+            url, seen = base + (only or "intro.html"), set()
             while url and url not in seen:
                 seen.add(url)
                 tab.goto(url, wait_until="load")
@@ -217,6 +220,18 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False) -> int:
                 }""", solutions)
                 tab.emulate_media(media="print")
                 tab.wait_for_timeout(200)
+                # paper does not scroll: shrink what is wider than the column to fit it
+                tab.evaluate("""() => {
+                    const art = document.querySelector('article.bd-article') || document.body;
+                    const width = art.clientWidth;
+                    for (const el of art.querySelectorAll('table, div.math mjx-container')) {
+                        for (let i = 0; i < 4 && el.scrollWidth > width + 1; i++) {
+                            const f = Math.max(0.5, width / el.scrollWidth);
+                            const size = parseFloat(getComputedStyle(el).fontSize);
+                            el.style.fontSize = (size * f * 0.98) + 'px';
+                        }
+                    }
+                }""")
                 title = tab.evaluate("() => (document.querySelector('article h1')"
                                      " || document.querySelector('h1') || {}).textContent || ''")
                 title = re.sub(r"\s+", " ", title.replace("#", "")).strip()
@@ -232,7 +247,7 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False) -> int:
                 tab.emulate_media(media="screen")
                 nxt = tab.evaluate("() => { const a = document.querySelector('a.right-next');"
                                    " return a ? a.href : null; }")
-                url = nxt.split("#")[0] if nxt else None
+                url = nxt.split("#")[0] if nxt and not only else None
             browser.close()
     finally:
         httpd.shutdown()
@@ -242,7 +257,7 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False) -> int:
     for title, part in printed:
         start = len(writer.pages)
         writer.append(str(part))
-        writer.add_outline_item(title or part.stem, start)
+        writer.add_outline_item(title=title or part.stem, page_number=start)
     writer.add_metadata({"/Title": _book_title(html)})
     with open(out, "wb") as fh:
         writer.write(fh)

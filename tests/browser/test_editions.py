@@ -5,8 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from editions import ROOT, UnbalancedSolution, strip_solutions  # noqa: I001
+from editions import ROOT, UnbalancedSolution, strip_solutions
 
 
 def md(text):
