@@ -177,6 +177,7 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False, only: str | Non
     (the answer key); otherwise they stay folded to their title bar. ``only``
     prints that one page (a path relative to ``html``), to check a layout.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
     from pypdf import PdfReader, PdfWriter
 
@@ -207,8 +208,11 @@ def print_pdf(html: Path, out: Path, *, solutions: bool = False, only: str | Non
             url, seen = base + (only or "intro.html"), set()
             while url and url not in seen:
                 seen.add(url)
-                tab.goto(url, wait_until="load")
-                tab.wait_for_load_state("networkidle")
+                tab.goto(url, wait_until="load", timeout=120_000)
+                try:  # a busy machine can keep a request open: the page has loaded anyway
+                    tab.wait_for_load_state("networkidle", timeout=30_000)
+                except PlaywrightTimeout:
+                    pass
                 if tab.locator(".math").count():
                     tab.wait_for_function("() => window.MathJax && MathJax.startup"
                                           " && MathJax.startup.promise")
