@@ -35,6 +35,7 @@ EDITIONS := $(BIN)/python tests/browser/editions.py
         test-pdf chromium chapter lab bench lint clean
 
 help:
+	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
 	@echo "make book            set up .venv, execute every chapter, build the site into $(BUILDDIR)/html"
 	@echo "make site            build the site from the outputs stored in the notebooks (no execution)"
 	@echo "make student         the student edition: the site without any solution, in $(STUDENT)/_build/html"

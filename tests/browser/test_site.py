@@ -256,3 +256,39 @@ def test_figures_have_alt_text(page, server, browser):
     bad = [f"{i['src']}: alt {i['alt']!r}" for i in lay["images"] if i["bad"]]
     assert not bad, (f"{page}: {len(bad)} figure(s) without a meaningful alt text"
                      " (take it from the caption):\n  " + "\n  ".join(bad))
+
+
+# The layout checks must be able to fail: a page built to break each of them.
+BROKEN_PAGE = """<!doctype html><html><head><style>
+  body { margin: 0; } article { width: 700px; padding: 0 20px; }
+  mjx-container { display: block; } mjx-math { display: inline-block; }
+  .clip { overflow: hidden; } .scroll { overflow-x: auto; }
+</style></head><body><article class="bd-article">
+  <div class="math" id="equation-clipped"><mjx-container display="true" class="clip">
+    <mjx-math style="width: 1200px">x</mjx-math></mjx-container></div>
+  <div class="math" id="equation-scrolls"><mjx-container display="true" class="scroll">
+    <mjx-math style="width: 1200px">y</mjx-math></mjx-container></div>
+  <table id="wide-table"><caption>A wide table</caption>
+    <tr><td style="min-width: 1500px">1</td></tr></table>
+  <p><img alt="../_images/0123456789abcdef0123456789abcdef.png"
+          src="../_images/0123456789abcdef0123456789abcdef.png" width="10" height="10"></p>
+</article></body></html>"""
+
+
+@pytest.mark.parametrize("width_name", list(WIDTHS))
+def test_layout_checks_catch_a_clipped_equation(browser, width_name):
+    ctx = browser.new_context(viewport={"width": WIDTHS[width_name], "height": 900})
+    tab = ctx.new_page()
+    tab.set_content(BROKEN_PAGE)
+    layout = tab.evaluate(PROBE)
+    ctx.close()
+    found = "\n".join(_offenders("synthetic.html", width_name, layout))
+    assert "clipped: mjx-container" in found and "equation-clipped" in found
+    assert "the whole page scrolls sideways" in found or "past the article" in found
+    if width_name == "wide":
+        assert "equation equation-clipped: 1200 px" in found
+        assert "equation equation-scrolls: 1200 px" in found
+        assert "table table#wide-table" in found
+    else:
+        assert "scrolls without a visible cue: mjx-container" in found
+    assert [i["bad"] for i in layout["images"]] == [True]
