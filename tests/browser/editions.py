@@ -115,6 +115,12 @@ def strip_solutions(cells: list[dict]) -> tuple[list[dict], int]:
     return kept, removed
 
 
+# The sentence of intro.md that describes the solutions, and its student-edition form.
+INTRO_KEY = """in this edition each solution is folded under its exercise, and a student
+edition without the solutions is built with `make student`."""
+INTRO_STUDENT = """this student edition leaves the solutions out."""
+
+
 def student_source(dest: Path) -> dict[str, int]:
     """Copy the book's sources to ``dest`` with every solution removed from the chapters.
 
@@ -124,8 +130,10 @@ def student_source(dest: Path) -> dict[str, int]:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for name in ("intro.md", "_toc.yml", "references.bib"):
+    for name in ("_toc.yml", "references.bib"):
         shutil.copy2(ROOT / name, dest / name)
+    intro = (ROOT / "intro.md").read_text(encoding="utf-8")
+    (dest / "intro.md").write_text(intro.replace(INTRO_KEY, INTRO_STUDENT), encoding="utf-8")
     for folder in ("_static",):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, dest / folder)

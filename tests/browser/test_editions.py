@@ -71,3 +71,9 @@ def test_every_chapter_strips_cleanly(path: Path):
     text = json.dumps(kept)
     assert "{solution" not in text
     assert n == exercises, f"{path.name}: {exercises} exercises but {n} solutions"
+
+
+def test_intro_describes_the_edition():
+    from editions import INTRO_KEY
+
+    assert INTRO_KEY in (ROOT / "intro.md").read_text(encoding="utf-8")

@@ -144,6 +144,10 @@ def _visit(page, width_name, server, browser):
     visit["hrefs"] = tab.eval_on_selector_all(
         "a[href]", "els => els.map(e => e.getAttribute('href'))")
     visit["url"] = tab.url
+    visit["open_solutions"] = tab.evaluate(
+        "() => Array.from(document.querySelectorAll('.solution'))"
+        ".filter(s => !s.classList.contains('toggle-hidden'))"
+        ".map(s => s.id || (s.textContent || '').trim().slice(0, 40))")
     # Open everything a reader can open (solutions, hidden code), then measure.
     tab.evaluate("""() => {
         document.querySelectorAll('details').forEach(d => { d.open = true; });
@@ -213,6 +217,7 @@ def test_page(page, server, browser):
     assert not v["failed"], f"failed requests: {v['failed'][:5]}"
     errors = [e for e in v["errors"] if not any(a in e for a in ALLOWED_ERRORS)]
     assert not errors, f"console errors: {errors}"
+    assert not v["open_solutions"], f"solutions not collapsed when the page opens: {v['open_solutions']}"
 
     dead = []
     for href in v["hrefs"]:
