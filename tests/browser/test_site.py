@@ -102,6 +102,7 @@ REPORT = SHOTS / "layout-report.txt"
 
 
 def _visit(page, width_name, server, browser):
+    sync_api = pytest.importorskip("playwright.sync_api")
     key = (page, width_name)
     if key in _VISITS:
         return _VISITS[key]
@@ -121,8 +122,11 @@ def _visit(page, width_name, server, browser):
             r.abort()
 
     tab.route("**/*", route)
-    tab.goto(server + page, wait_until="load")
-    tab.wait_for_load_state("networkidle")
+    tab.goto(server + page, wait_until="load", timeout=120_000)
+    try:  # on a loaded machine a long page may not settle in 30 s; it has loaded anyway
+        tab.wait_for_load_state("networkidle", timeout=60_000)
+    except sync_api.TimeoutError:
+        pass
     has_math = tab.locator(".math").count() > 0
     if has_math:
         tab.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
