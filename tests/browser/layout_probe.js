@@ -38,8 +38,11 @@
     } catch (e) { /* no MathJax on this page */ }
     return (container.textContent || "").slice(0, 60);
   };
+  // MathJax's own boxes inside a formula (stretchy extenders clip on purpose) are its
+  // business: a formula is measured as a whole, by its container
   const skipped = (el) => !!el.closest(
-    "mjx-assistive-mml, script, style, .headerlink, .visually-hidden, .sr-only");
+    "mjx-assistive-mml, script, style, .headerlink, .visually-hidden, .sr-only")
+    || (el.tagName !== "MJX-CONTAINER" && !!el.closest("mjx-container"));
   const scrolls = (ox) => ox === "auto" || ox === "scroll";
   const hasCue = (el) => {
     const s = getComputedStyle(el);
