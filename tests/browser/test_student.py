@@ -71,7 +71,6 @@ def test_no_solution_survives(page):
     assert not leaks, f"{page}: solution content in the student edition:\n  " + "\n  ".join(leaks)
 
 
-@needs_student
 def test_answer_key_keeps_its_solutions_collapsed():
     """The normal edition is the answer key: every exercise has a solution, folded by default."""
     for page in _chapters():
