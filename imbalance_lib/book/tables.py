@@ -142,6 +142,7 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = True, c
                                 " highlighted where they disagree at the printed precision.")
     styler = styler.set_table_styles([
         {"selector": "td, th", "props": "padding: 0.25em 0.6em; text-align: right;"},
+        {"selector": "th.row_heading", "props": "text-align: left;"},
         {"selector": "caption", "props": "text-align: left;"},
     ], overwrite=False)
     styler.__class__ = _Comparison
