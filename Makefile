@@ -27,15 +27,31 @@ export PYTHONHASHSEED := 0
 CORETYPE ?= Prescott
 EMULATED_CPU := OPENBLAS_CORETYPE=$(CORETYPE) NPY_DISABLE_CPU_FEATURES="X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
 
-.PHONY: help setup book site test test-lib test-notebooks test-build test-browser chromium \
-        chapter lab bench lint clean
+STUDENT := $(BUILDDIR)/student
+PDFDIR := $(BUILDDIR)/pdf
+EDITIONS := $(BIN)/python tests/browser/editions.py
+
+.PHONY: help setup book site student pdf test test-lib test-notebooks test-build test-browser \
+        test-pdf chromium chapter lab bench lint clean
 
 help:
+	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
 	@echo "make book            set up .venv, execute every chapter, build the site into $(BUILDDIR)/html"
+	@echo "make site            build the site from the outputs stored in the notebooks (no execution)"
+	@echo "make student         the student edition: the site without any solution, in $(STUDENT)/_build/html"
+	@echo "make pdf             the book as one PDF (answer key) and a student PDF, in $(PDFDIR)/"
 	@echo "make test            set up, then library tests, nbval, strict build, browser tests"
+	@echo "make test-lib        [1/4] library tests and doctests"
+	@echo "make test-notebooks  [2/4] nbval: every chapter re-executed on an emulated CPU (CORETYPE=$(CORETYPE))"
+	@echo "make test-build      [3/4] strict build of the site and of the student edition"
+	@echo "make test-browser    [4/4] every page in headless Chromium (after make site; make student too)"
+	@echo "make test-pdf        open the PDFs and check every chapter is there, nothing raw (after make pdf)"
 	@echo "make chapter NB=chapters/iba.ipynb   re-execute one chapter in place (stores its outputs)"
-	@echo "make lab             JupyterLab with the book's environment"
+	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
+	@echo "make lint            ruff on the library, the tests and the benchmarks"
+	@echo "make chromium        install Debian's chromium if missing (root only)"
+	@echo "make clean           remove $(BUILDDIR) and the test caches"
 
 $(STAMP): requirements.txt
 	@echo "==> creating $(VENV) and installing the pinned requirements"
@@ -61,26 +77,53 @@ site: $(STAMP)
 	$(BIN)/jupyter-book build . $(JB_STRICT) --config $(BUILDDIR)/_config_stored.yml \
 		--path-output $(OUT)
 
+# The student edition: the same site built from copies of the notebooks with every
+# solution (its text, code cells and outputs) removed; for teachers to publish.
+student: $(STAMP)
+	@echo "==> building the student edition (no solutions) into $(STUDENT)/_build/html"
+	$(EDITIONS) student-source $(STUDENT)
+	$(BIN)/jupyter-book build $(STUDENT) $(JB_STRICT)
+	@echo "==> open $(STUDENT)/_build/html/index.html"
+
+# The book as PDF, printed by Debian's chromium (offline, math typeset): book.pdf is the
+# answer key (solutions open), book-student.pdf the student edition.
+pdf: $(STAMP) chromium
+	@test -f $(BUILDDIR)/html/intro.html || $(MAKE) --no-print-directory site
+	@test -f $(STUDENT)/_build/html/intro.html || $(MAKE) --no-print-directory student
+	@echo "==> printing the book to $(PDFDIR)/book.pdf and $(PDFDIR)/book-student.pdf"
+	$(EDITIONS) pdf $(BUILDDIR)/html $(PDFDIR)/book.pdf --solutions
+	$(EDITIONS) pdf $(STUDENT)/_build/html $(PDFDIR)/book-student.pdf
+	$(MAKE) --no-print-directory test-pdf
+
 test: test-lib test-notebooks test-build test-browser
 	@echo "==> all test layers passed"
 
 test-lib: $(STAMP)
 	@echo "==> [1/4] library tests and doctests"
 	$(BIN)/python -m pytest --doctest-modules imbalance_lib tests --ignore=tests/browser -p no:cacheprovider -q
+	$(BIN)/python -m pytest --doctest-modules tests/browser/editions.py tests/browser/test_editions.py \
+		-p no:cacheprovider -q
 
 test-notebooks: $(STAMP)
 	@echo "==> [2/4] nbval: every chapter re-executed on an emulated CPU ($(CORETYPE), no AVX2/AVX-512) and compared with its stored outputs"
 	$(EMULATED_CPU) $(BIN)/python -m pytest $(NBVAL) -n 2 --dist loadfile chapters -q
 
 test-build: $(STAMP)
-	@echo "==> [3/4] strict book build (zero warnings)"
+	@echo "==> [3/4] strict book build (zero warnings): the site and the student edition"
 	rm -rf $(BUILDDIR)/html $(BUILDDIR)/.doctrees
 	$(MAKE) --no-print-directory site
+	$(MAKE) --no-print-directory student
 
 test-browser: $(STAMP) chromium
 	@echo "==> [4/4] browser tests: every page in headless Chromium"
-	BOOK_HTML=$(BUILDDIR)/html SCREENSHOTS=$(BUILDDIR)/screenshots \
-		$(BIN)/python -m pytest tests/browser -p no:cacheprovider -q
+	BOOK_HTML=$(BUILDDIR)/html STUDENT_HTML=$(STUDENT)/_build/html SCREENSHOTS=$(BUILDDIR)/screenshots \
+		$(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_pdf.py -p no:cacheprovider -q
+	@echo "==> page heights and every offending element: $(BUILDDIR)/screenshots/layout-report.txt"
+
+test-pdf: $(STAMP)
+	@echo "==> the PDFs: every chapter present, no raw LaTeX or MyST"
+	BOOK_PDF=$(PDFDIR)/book.pdf STUDENT_PDF=$(PDFDIR)/book-student.pdf \
+		$(BIN)/python -m pytest tests/browser/test_pdf.py -p no:cacheprovider -q
 
 chromium:
 	@if ! command -v chromium >/dev/null 2>&1; then \
@@ -98,8 +141,11 @@ chapter: $(STAMP)
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=600 \
 		--ExecutePreprocessor.kernel_name=python3 $(NB)
 
+# MyST (exercises, proofs, cross-references) renders in the notebooks through jupyterlab-myst.
+# Bound to 127.0.0.1, no browser opened; root (as in a container) needs --allow-root.
 lab: $(STAMP)
-	$(BIN)/jupyter lab
+	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$${PORT:-8888} \
+		$$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -18,6 +18,7 @@ from .published import PublishedTable
 __all__ = ["compare", "side_by_side", "markdown"]
 
 _HIGHLIGHT = "background-color: #fdb863; font-weight: bold"  # colour-blind-safe orange
+_MUTED = "color: #5a5a5a; font-size: 0.92em"  # a difference that needs no explanation
 
 
 def compare(table: PublishedTable, recomputed):
@@ -62,38 +63,72 @@ def compare(table: PublishedTable, recomputed):
     )
 
 
-def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, caption=None,
-                 uuid=None):
-    """Wide table for reading: each column as published / ours, disagreements highlighted.
+def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = True, caption=None,
+                 uuid=None, columns=None, rows=None):
+    """Wide table for reading: each column as published / ours / diff, disagreements highlighted.
 
     Returns a pandas ``Styler`` with a fixed id, so its HTML is the same on
-    every run. ``ours`` is printed with one more decimal than the document.
-    The id is derived from the table's source, label and description (so the
-    blocks of one published table get different ids), with characters that
-    are not valid in a CSS id replaced; pass ``uuid`` when one page shows the
-    same table twice, since the highlighting is CSS keyed on that id.
+    every run. ``ours`` is printed with one more decimal than the document;
+    ``diff`` is ``ours - published`` with an explicit sign (``+0.0004`` means
+    our value is the larger), printed with the decimals of ``ours``. Only
+    the cells of a disagreement (at the printed precision) are highlighted,
+    the recomputed value and its difference, so that a highlight always
+    needs an explanation in the text.
+
+    Parameters
+    ----------
+    table : PublishedTable
+    recomputed : mapping or DataFrame, as for :func:`compare`.
+    show_diff : bool, default True
+        Add the ``diff`` column after each ``published / ours`` pair.
+    caption : str, optional
+        Replaces the default caption.
+    uuid : str, optional
+        The table's HTML id; derived from the table's source, label and
+        description when not given (pass it when one page shows the same
+        table twice, since the highlighting is CSS keyed on that id).
+    columns, rows : sequence of str, optional
+        Show only these columns (for instance one metric group, so that the
+        table fits the page) or rows, in the table's order.
+
+    Examples
+    --------
+    >>> t = PublishedTable("x", "Table 1", "Section 1", "demo", ("A",), {"r": ("0.14",)})
+    >>> html = side_by_side(t, {"r": {"A": 0.1449}}).to_html()
+    >>> "+0.005" in html and ">0.145<" in html
+    True
     """
     cmp = compare(table, recomputed)
+    if columns is not None:
+        cmp = cmp[cmp["column"].isin(list(columns))]
+    if rows is not None:
+        cmp = cmp[cmp["row"].isin(list(rows))]
     parts = ["published", "ours"] + (["diff"] if show_diff else [])
     wide = cmp.pivot(index="row", columns="column", values=parts)
     cols = [c for c in table.columns if c in set(cmp["column"])]
-    rows = [r for r in table.rows if r in set(cmp["row"])]
+    rows_ = [r for r in table.rows if r in set(cmp["row"])]
     wide = wide.swaplevel(axis=1).reindex(
         columns=[(c, p) for c in cols for p in parts]
-    ).reindex(rows)
-    agrees = cmp.pivot(index="row", columns="column", values="agrees").reindex(index=rows)
-    decimals = cmp.pivot(index="row", columns="column", values="decimals").reindex(index=rows)
+    ).reindex(rows_)
+    wide.index.name, wide.columns.names = None, [None, None]  # no "row"/"column" header lines
+    agrees = cmp.pivot(index="row", columns="column", values="agrees").reindex(index=rows_)
+    decimals = cmp.pivot(index="row", columns="column", values="decimals").reindex(index=rows_)
 
     def style(frame):
         css = np.full(frame.shape, "", dtype=object)
         for j, (c, p) in enumerate(frame.columns):
-            if p != "published":
-                css[:, j] = np.where(agrees[c].to_numpy(dtype=bool), "", _HIGHLIGHT)
+            ok = agrees[c].to_numpy(dtype=bool)
+            if p == "diff":
+                css[:, j] = np.where(ok, _MUTED, _HIGHLIGHT)
+            elif p != "published":
+                css[:, j] = np.where(ok, "", _HIGHLIGHT)
         return css
 
     def fmt(col):
         c, p = col
         d = int(decimals[c].max())
+        if p == "diff":
+            return lambda x: _signed(x, d + 1)
         return f"{{:.{d + (0 if p == 'published' else 1)}f}}"
 
     if uuid is None:
@@ -101,10 +136,27 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = False, 
         uuid = re.sub(r"[^A-Za-z0-9_-]+", "-", f"cmp-{table.source}-{table.label}-{digest}")
     styler = wide.style.set_uuid(uuid)
     styler = styler.format({col: fmt(col) for col in wide.columns}).apply(style, axis=None)
-    styler = styler.set_caption(caption or f"{table.label} ({table.where}): published vs recomputed;"
+    what = ("published, ours and their difference (ours \u2212 published)" if show_diff
+            else "published vs recomputed")
+    styler = styler.set_caption(caption or f"{table.label} ({table.where}): {what};"
                                 " highlighted where they disagree at the printed precision.")
+    styler = styler.set_table_styles([
+        {"selector": "td, th", "props": "padding: 0.25em 0.6em; text-align: right;"},
+        {"selector": "th.row_heading", "props": "text-align: left;"},
+        {"selector": "caption", "props": "text-align: left;"},
+    ], overwrite=False)
     styler.__class__ = _Comparison
     return styler
+
+
+def _signed(x, decimals: int) -> str:
+    """``+0.0040``, ``\u22120.0040`` or ``0.0000``: the sign of a difference, always shown."""
+    if x != x:  # NaN
+        return ""
+    text = f"{abs(x):.{decimals}f}"
+    if float(text) == 0.0:
+        return text
+    return ("+" if x > 0 else "\u2212") + text
 
 
 class _Comparison(Styler):

@@ -1,8 +1,11 @@
 """Every page of the built site, opened in headless Chromium.
 
-Run after the book is built (``make test`` does both). The site is served on
-127.0.0.1 at a free port; every request to any other host is blocked and
-reported. Full-page screenshots are written for humans to look at.
+Run after the book is built (``make site`` then ``make test-browser``; ``make test`` does
+both). The site is served on 127.0.0.1 at a free port; every request to any other host is
+blocked and reported. Each page is opened at 1366 px (a laptop: nothing may be wider than
+the content column) and at 390 px (a phone: wide content scrolls inside its own box with a
+visible cue, never clipped). Full-page screenshots and a report of every offending
+element, by page, are written to the screenshots folder (layout-report.txt).
 """
 
 from __future__ import annotations
@@ -91,10 +94,20 @@ def _internal_target(page_url: str, href: str, base: str):
     return path, parts.fragment
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_page(page, server, browser):
+# Every page is opened once per window width; the tests below read the cached visit.
+WIDTHS = {"wide": 1366, "narrow": 390}
+PROBE = (Path(__file__).with_name("layout_probe.js")).read_text(encoding="utf-8")
+_VISITS: dict = {}
+REPORT = SHOTS / "layout-report.txt"
+
+
+def _visit(page, width_name, server, browser):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    key = (page, width_name)
+    if key in _VISITS:
+        return _VISITS[key]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(viewport={"width": WIDTHS[width_name], "height": 900})
     tab = ctx.new_page()
     errors, failed, foreign = [], [], []
     tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -109,33 +122,110 @@ def test_page(page, server, browser):
             r.abort()
 
     tab.route("**/*", route)
-    url = server + page
-    tab.goto(url, wait_until="load")
-    tab.wait_for_load_state("networkidle")
+    tab.goto(server + page, wait_until="load", timeout=120_000)
+    try:  # on a loaded machine a long page may not settle in 30 s; it has loaded anyway
+        tab.wait_for_load_state("networkidle", timeout=60_000)
+    except sync_api.TimeoutError:
+        pass
     has_math = tab.locator(".math").count() > 0
     if has_math:
         tab.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
         tab.evaluate("() => MathJax.startup.promise")
-    tab.screenshot(path=str(SHOTS / (page.replace("/", "__")[:-5] + ".png")), full_page=True)
-
+    tab.wait_for_timeout(300)
+    suffix = "" if width_name == "wide" else "-390"
+    tab.screenshot(path=str(SHOTS / (page.replace("/", "__")[:-5] + suffix + ".png")),
+                   full_page=True)
+    visit = {"errors": errors, "failed": failed, "foreign": foreign, "has_math": has_math}
+    visit["height"] = tab.evaluate("() => document.documentElement.scrollHeight")
     if has_math:
-        assert tab.locator("mjx-container").count() > 0, "math on the page was not typeset"
-        merrors = tab.locator("mjx-merror").all_text_contents()
-        assert not merrors, f"MathJax errors: {merrors[:5]}"
-    broken = tab.evaluate(
+        visit["typeset"] = tab.locator("mjx-container").count()
+        visit["merrors"] = tab.locator("mjx-merror").all_text_contents()
+    visit["broken"] = tab.evaluate(
         "() => Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0))"
         ".map(i => i.getAttribute('src'))"
     )
-    assert not broken, f"images that did not load: {broken}"
-    as_text = tab.locator("text=/^<Figure size/").count()
-    assert not as_text, f"{as_text} figure(s) shown as text instead of an image"
-    assert not foreign, f"requests to other hosts: {foreign[:5]}"
-    assert not failed, f"failed requests: {failed[:5]}"
-    assert not [e for e in errors if not any(a in e for a in ALLOWED_ERRORS)], f"console errors: {errors}"
+    visit["figure_as_text"] = tab.locator("text=/^<Figure size/").count()
+    visit["hrefs"] = tab.eval_on_selector_all(
+        "a[href]", "els => els.map(e => e.getAttribute('href'))")
+    visit["url"] = tab.url
+    visit["open_solutions"] = tab.evaluate(
+        "() => Array.from(document.querySelectorAll('.solution'))"
+        ".filter(s => !s.classList.contains('toggle-hidden'))"
+        ".map(s => s.id || (s.textContent || '').trim().slice(0, 40))")
+    # Open everything a reader can open (solutions, hidden code), then measure.
+    tab.evaluate("""() => {
+        document.querySelectorAll('details').forEach(d => { d.open = true; });
+        document.querySelectorAll('.toggle-hidden').forEach(
+            e => e.classList.remove('toggle-hidden'));
+    }""")
+    tab.wait_for_timeout(400)
+    visit["layout"] = tab.evaluate(PROBE)
+    ctx.close()
+    _VISITS[key] = visit
+    _write_report()
+    return visit
+
+
+def _offenders(page, width_name, layout):
+    """Every element a reader cannot read in full at this width, one line each."""
+    out = []
+    wide = width_name == "wide"
+    for e in layout["equations"]:
+        if wide and not e["fits"]:
+            out.append(f"equation {e['id']}: {e['width']} px in a {e['available']} px column"
+                       f" [{e['tex']}]")
+        if e["covered"]:
+            out.append(f"equation {e['id']}: covered by its number [{e['tex']}]")
+    if wide:
+        for t in layout["tables"]:
+            if not t["fits"]:
+                out.append(f"table {t['what']}: {t['width']} px in a {t['available']} px column")
+    for o in layout["overflow"]:
+        if o["kind"] == "clipped":
+            out.append(f"clipped: {o['what']} ({o['width']} px of content in a {o['box']} px box)")
+        elif o["kind"] == "past the article":
+            out.append(f"past the article: {o['what']} ({o['width']} px, article {o['box']} px)")
+        elif wide and not o.get("holds"):
+            out.append(f"scrolls at {WIDTHS[width_name]} px: {o['what']}"
+                       f" ({o['width']} px of content in a {o['box']} px box)")
+        elif not o["cue"]:
+            out.append(f"scrolls without a visible cue: {o['what']}")
+    if layout["docWidth"] > layout["viewWidth"] + 1:
+        out.append(f"the whole page scrolls sideways ({layout['docWidth']} px in a"
+                   f" {layout['viewWidth']} px window)")
+    return out
+
+
+def _write_report():
+    lines = []
+    for (page, width_name), v in sorted(_VISITS.items()):
+        lay = v["layout"]
+        offenders = _offenders(page, width_name, lay)
+        lines.append(f"{page} @ {WIDTHS[width_name]} px: height {v['height']} px,"
+                     f" {len(offenders)} offender(s)")
+        lines += [f"    {o}" for o in offenders]
+        lines += [f"    figure alt text: {i['src']} has alt {i['alt']!r}"
+                  for i in lay["images"] if i["bad"] and width_name == "wide"]
+    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page(page, server, browser):
+    v = _visit(page, "wide", server, browser)
+    if v["has_math"]:
+        assert v["typeset"] > 0, "math on the page was not typeset"
+        assert not v["merrors"], f"MathJax errors: {v['merrors'][:5]}"
+    assert not v["broken"], f"images that did not load: {v['broken']}"
+    assert not v["figure_as_text"], f"{v['figure_as_text']} figure(s) shown as text instead of an image"
+    assert not v["foreign"], f"requests to other hosts: {v['foreign'][:5]}"
+    assert not v["failed"], f"failed requests: {v['failed'][:5]}"
+    errors = [e for e in v["errors"] if not any(a in e for a in ALLOWED_ERRORS)]
+    assert not errors, f"console errors: {errors}"
+    assert not v["open_solutions"], f"solutions not collapsed when the page opens: {v['open_solutions']}"
 
     dead = []
-    for href in tab.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))"):
-        target = _internal_target(tab.url, href, server)
+    for href in v["hrefs"]:
+        target = _internal_target(v["url"], href, server)
         if target is None or href.startswith(("mailto:", "javascript:")):
             continue
         path, fragment = target
@@ -149,4 +239,65 @@ def test_page(page, server, browser):
             if f'id="{fragment}"' not in html and f"name=\"{fragment}\"" not in html:
                 dead.append(href)
     assert not dead, f"internal links that do not resolve: {sorted(set(dead))[:10]}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_nothing_wider_than_the_column(page, server, browser):
+    """At 1366 px every display equation, table and block fits the content column."""
+    lay = _visit(page, "wide", server, browser)["layout"]
+    offenders = _offenders(page, "wide", lay)
+    assert not offenders, (f"{page} at 1366 px, {len(offenders)} element(s) wider than the"
+                           f" {lay['article']} px column:\n  " + "\n  ".join(offenders))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_narrow_window_scrolls_never_clips(page, server, browser):
+    """At 390 px wide content scrolls inside its own box, with a visible cue."""
+    lay = _visit(page, "narrow", server, browser)["layout"]
+    offenders = _offenders(page, "narrow", lay)
+    assert not offenders, (f"{page} at 390 px, {len(offenders)} element(s) clipped or"
+                           " scrolling without a cue:\n  " + "\n  ".join(offenders))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_figures_have_alt_text(page, server, browser):
+    lay = _visit(page, "wide", server, browser)["layout"]
+    bad = [f"{i['src']}: alt {i['alt']!r}" for i in lay["images"] if i["bad"]]
+    assert not bad, (f"{page}: {len(bad)} figure(s) without a meaningful alt text"
+                     " (take it from the caption):\n  " + "\n  ".join(bad))
+
+
+# The layout checks must be able to fail: a page built to break each of them.
+BROKEN_PAGE = """<!doctype html><html><head><style>
+  body { margin: 0; } article { width: 700px; padding: 0 20px; }
+  mjx-container { display: block; } mjx-math { display: inline-block; }
+  .clip { overflow: hidden; } .scroll { overflow-x: auto; }
+</style></head><body><article class="bd-article">
+  <div class="math" id="equation-clipped"><mjx-container display="true" class="clip">
+    <mjx-math style="width: 1200px">x</mjx-math></mjx-container></div>
+  <div class="math" id="equation-scrolls"><mjx-container display="true" class="scroll">
+    <mjx-math style="width: 1200px">y</mjx-math></mjx-container></div>
+  <table id="wide-table"><caption>A wide table</caption>
+    <tr><td style="min-width: 1500px">1</td></tr></table>
+  <p><img alt="../_images/0123456789abcdef0123456789abcdef.png"
+          src="../_images/0123456789abcdef0123456789abcdef.png" width="10" height="10"></p>
+</article></body></html>"""
+
+
+@pytest.mark.parametrize("width_name", list(WIDTHS))
+def test_layout_checks_catch_a_clipped_equation(browser, width_name):
+    ctx = browser.new_context(viewport={"width": WIDTHS[width_name], "height": 900})
+    tab = ctx.new_page()
+    tab.set_content(BROKEN_PAGE)
+    layout = tab.evaluate(PROBE)
     ctx.close()
+    found = "\n".join(_offenders("synthetic.html", width_name, layout))
+    assert "clipped: mjx-container" in found and "equation-clipped" in found
+    assert "the whole page scrolls sideways" in found or "past the article" in found
+    if width_name == "wide":
+        assert "equation equation-clipped: 1200 px" in found
+        assert "equation equation-scrolls: 1200 px" in found
+        assert "table table#wide-table" in found
+    else:
+        assert "scrolls without a visible cue: mjx-container" in found
+    assert [i["bad"] for i in layout["images"]] == [True]

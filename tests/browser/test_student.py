@@ -1,0 +1,79 @@
+"""The student edition (``make student``) holds no solution: no text, code or output.
+
+Compared page by page with the answer key (the normal site): every exercise is there,
+and nothing that the answer key shows inside a solution survives.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+HTML = Path(os.environ.get("BOOK_HTML", "_build/html")).resolve()
+STUDENT = Path(os.environ.get("STUDENT_HTML", "_build/student/_build/html")).resolve()
+
+needs_student = pytest.mark.skipif(
+    not (STUDENT / "intro.html").is_file(),
+    reason=f"no student edition at {STUDENT}: run make student",
+)
+
+
+def _chapters():
+    folder = HTML / "chapters"
+    return sorted(p.name for p in folder.glob("*.html")) if folder.is_dir() else []
+
+
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _article(soup):
+    return soup.select_one("article.bd-article") or soup
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@needs_student
+def test_student_edition_has_every_page():
+    key = {p.relative_to(HTML) for p in HTML.rglob("*.html") if "_" not in p.parts[-2][:1]}
+    student = {p.relative_to(STUDENT) for p in STUDENT.rglob("*.html")}
+    assert {Path("intro.html")} | {Path("chapters") / c for c in _chapters()} <= student
+    assert not ({k for k in key if k.parts[0] == "chapters"} - student)
+
+
+@needs_student
+@pytest.mark.parametrize("page", _chapters())
+def test_no_solution_survives(page):
+    key, student = _article(_soup(HTML / "chapters" / page)), _article(
+        _soup(STUDENT / "chapters" / page))
+    assert not student.select(".solution"), "a solution block is in the student edition"
+    text = _norm(student.get_text(" "))
+    assert "Solution to" not in text
+    assert len(student.select(".exercise")) == len(key.select(".exercise")), "an exercise went missing"
+    # what the answer key says outside its solutions may repeat in them (a formula, a name)
+    outside = _article(_soup(HTML / "chapters" / page))
+    for sol in outside.select(".solution"):
+        sol.decompose()
+    outside = _norm(outside.get_text(" "))
+    leaks = []
+    for sol in key.select(".solution"):
+        # every code block, output and paragraph of the answer key's solution
+        for el in sol.select("pre, p, li, td, mjx-container, .math"):
+            piece = _norm(el.get_text(" "))
+            if len(piece) >= 25 and piece in text and piece not in outside:
+                leaks.append(piece[:80])
+    assert not leaks, f"{page}: solution content in the student edition:\n  " + "\n  ".join(leaks)
+
+
+def test_answer_key_keeps_its_solutions_collapsed():
+    """The normal edition is the answer key: every exercise has a solution, folded by default."""
+    for page in _chapters():
+        soup = _article(_soup(HTML / "chapters" / page))
+        for sol in soup.select(".solution"):
+            assert "dropdown" in sol.get("class", []), f"{page}: a solution that is not a dropdown"
