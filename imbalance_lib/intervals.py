@@ -14,8 +14,10 @@ cross-validation fixes them too):
     Each row's rates :math:`(c_{i1}, \dots, c_{ik}) / n_i` are drawn from their
     posterior :math:`\mathrm{Dirichlet}(c_{i1} + a, \dots, c_{ik} + a)` (a Beta
     posterior for two classes) and multiplied by :math:`n_i`. The prior weight
-    ``a`` is Jeffreys' 1/2 by default. For balanced accuracy this is the
-    construction of Brodersen et al. (2010).
+    is ``a = 1/k`` per cell by default (one pseudo-sample per class, spread
+    over its row; for two classes this is Jeffreys' Beta(1/2, 1/2)). With
+    ``a = 1`` and balanced accuracy this is the construction of Brodersen et
+    al. (2010).
 ``"bootstrap"``
     Each row is redrawn from a multinomial distribution with :math:`n_i` trials
     and the row's observed proportions (a stratified bootstrap). Resampling the
@@ -137,7 +139,9 @@ def _check_positive_int(value, name):
     return int(value)
 
 
-def _check_prior(prior):
+def _check_prior(prior, k):
+    if prior is None:
+        return 1.0 / k
     p = float(prior)
     if not np.isfinite(p) or p <= 0:
         raise ValueError(f"prior must be a positive number; got {prior!r}")
@@ -193,6 +197,11 @@ def _draw_rows(rows, n_resamples, method, prior, rng):
     """
     m, r, c = rows.shape
     n = rows.sum(axis=-1)  # (m, r)
+    if method == "bayes" and c == 2:  # a Beta draw per row: cheaper than two gammas
+        first = rng.beta(rows[:, None, :, 0] + prior, rows[:, None, :, 1] + prior,
+                         size=(m, n_resamples, r))
+        first = first * n[:, None, :]
+        return np.stack([first, n[:, None, :] - first], axis=-1)
     if method == "bayes":
         g = rng.standard_gamma(rows[:, None, :, :] + prior, size=(m, n_resamples, r, c))
         total = g.sum(axis=-1, keepdims=True)
@@ -215,7 +224,7 @@ def _chunks(n_items, per_item):
         yield slice(start, min(start + step, n_items))
 
 
-def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=0.5,
+def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
                       random_state=None) -> np.ndarray:
     r"""Resampled confusion matrices of a stack, shape ``C.shape[:-2] + (B, k, k)``.
 
@@ -232,9 +241,10 @@ def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=0.5,
         Confusion matrices, rows true classes.
     method : {"bayes", "bootstrap"}, default="bayes"
     n_resamples : int, default=2000
-    prior : float, default=0.5
-        Dirichlet prior weight per cell (``"bayes"`` only); 1/2 is Jeffreys',
-        1 the uniform prior of Brodersen et al. (2010).
+    prior : float, default=None
+        Dirichlet prior weight per cell (``"bayes"`` only); ``None`` means
+        ``1/k`` (Jeffreys' 1/2 for two classes); 1 is the uniform prior of
+        Brodersen et al. (2010).
     random_state : None, int or numpy.random.Generator
 
     Returns
@@ -250,9 +260,9 @@ def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=0.5,
     C = check_matrix(C)
     method = _check_method(method)
     B = _check_positive_int(n_resamples, "n_resamples")
-    prior = _check_prior(prior)
-    rng = _rng(random_state)
     lead, k = C.shape[:-2], C.shape[-1]
+    prior = _check_prior(prior, k)
+    rng = _rng(random_state)
     flat = C.reshape(-1, k, k)
     out = np.empty((flat.shape[0], B, k, k))
     for s in _chunks(flat.shape[0], B * k * k):
@@ -298,15 +308,16 @@ def joint_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None)
     return np.stack(blocks, axis=-1)
 
 
-def resample_joint(J, *, method="bayes", n_resamples=2000, prior=0.5,
+def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
                    random_state=None) -> np.ndarray:
     r"""Resampled joint counts, shape ``J.shape[:-3] + (B, k, k, k)``.
 
     For each true class :math:`i` the :math:`k^2` cells ``J[i]`` (prediction of
     A, prediction of B) are resampled together, with the class size fixed: a
-    Dirichlet posterior with weight ``prior / k`` per cell (so that each
-    classifier's own rows get the weight ``prior`` per cell, as in
-    :func:`resample_matrices`), or a stratified multinomial bootstrap.
+    Dirichlet posterior whose prior weight sits on the :math:`k` cells where A
+    and B agree (so that each classifier's own rows get the weight of
+    :func:`resample_matrices`, and two classifiers that never disagree are
+    never made to), or a stratified multinomial bootstrap.
     """
     J = np.asarray(J, dtype=float)
     if J.ndim < 3 or not (J.shape[-1] == J.shape[-2] == J.shape[-3]) or J.shape[-1] == 0:
@@ -316,7 +327,9 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=0.5,
         raise ValueError("joint counts must be finite and non-negative")
     method = _check_method(method)
     B = _check_positive_int(n_resamples, "n_resamples")
-    prior = _check_prior(prior) / k
+    # the prior goes on the cells where A and B agree: each classifier's own rows
+    # get the weight of resample_matrices, and no disagreement is invented
+    prior = _check_prior(prior, k) * np.eye(k).reshape(k * k)
     rng = _rng(random_state)
     lead = J.shape[:-3]
     flat = J.reshape(-1, k, k * k)
@@ -375,7 +388,7 @@ def _out(x):
 
 
 def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resamples=2000,
-                        prior=0.5, max_undefined=0.5, random_state=None,
+                        prior=None, max_undefined=0.5, random_state=None,
                         **params) -> Interval:
     r"""Interval for a metric of every confusion matrix of a stack.
 
@@ -391,8 +404,9 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
     method : {"bayes", "bootstrap"}, default="bayes"
         See the module's description; both keep each class's size fixed.
     n_resamples : int, default=2000
-    prior : float, default=0.5
-        Dirichlet weight per cell for ``"bayes"`` (Jeffreys).
+    prior : float, default=None
+        Dirichlet weight per cell for ``"bayes"``; ``None`` means ``1/k``
+        (Jeffreys' 1/2 for two classes).
     max_undefined : float, default=0.5
         Largest share of undefined (0/0) resamples for which an interval is
         given; beyond it ``low`` and ``high`` are ``nan``.
@@ -447,7 +461,7 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
                     confidence, method)
 
 
-def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, prior=0.5,
+def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, prior=None,
             max_undefined=0.5, random_state=None, **params) -> Comparison:
     r"""Paired comparison of two classifiers on the same samples, for any metric.
 
@@ -509,7 +523,7 @@ def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, pri
 
 
 def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
-                    confidence=0.95, method="bayes", n_resamples=2000, prior=0.5,
+                    confidence=0.95, method="bayes", n_resamples=2000, prior=None,
                     max_undefined=0.5, random_state=None, **params) -> Interval:
     """Interval for a metric of labels, in scikit-learn's style.
 
@@ -535,7 +549,7 @@ def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
 
 def compare_predictions(y_true, y_pred_a, y_pred_b, metric, *, labels=None,
                         sample_weight=None, confidence=0.95, method="bayes",
-                        n_resamples=2000, prior=0.5, max_undefined=0.5,
+                        n_resamples=2000, prior=None, max_undefined=0.5,
                         random_state=None, **params) -> Comparison:
     """Paired comparison of two classifiers' predictions of the same samples.
 
@@ -551,7 +565,7 @@ def compare_predictions(y_true, y_pred_a, y_pred_b, metric, *, labels=None,
 
 
 def simulate_coverage(rates, class_sizes, metrics, *, method="bayes", n_sets=1000,
-                      n_resamples=1000, confidence=0.95, prior=0.5, max_undefined=0.5,
+                      n_resamples=1000, confidence=0.95, prior=None, max_undefined=0.5,
                       random_state=None) -> dict:
     r"""Actual coverage of the intervals on simulated test sets with known rates.
 
