@@ -314,10 +314,10 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
 
     For each true class :math:`i` the :math:`k^2` cells ``J[i]`` (prediction of
     A, prediction of B) are resampled together, with the class size fixed: a
-    Dirichlet posterior whose prior weight sits on the :math:`k` cells where A
-    and B agree (so that each classifier's own rows get the weight of
-    :func:`resample_matrices`, and two classifiers that never disagree are
-    never made to), or a stratified multinomial bootstrap.
+    Dirichlet posterior with prior weight ``prior / k`` per cell (so that each
+    classifier's own rows get the weight ``prior`` per cell, exactly the
+    posterior of :func:`resample_matrices`), or a stratified multinomial
+    bootstrap.
     """
     J = np.asarray(J, dtype=float)
     if J.ndim < 3 or not (J.shape[-1] == J.shape[-2] == J.shape[-3]) or J.shape[-1] == 0:
@@ -327,9 +327,11 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
         raise ValueError("joint counts must be finite and non-negative")
     method = _check_method(method)
     B = _check_positive_int(n_resamples, "n_resamples")
-    # the prior goes on the cells where A and B agree: each classifier's own rows
-    # get the weight of resample_matrices, and no disagreement is invented
-    prior = _check_prior(prior, k) * np.eye(k).reshape(k * k)
+    # weight a/k on each of the k*k cells of a row: summed over B's (or A's)
+    # prediction it is a per cell, so each classifier keeps the posterior of
+    # resample_matrices; unobserved disagreements keep a little weight, as they
+    # should (no disagreement in n samples does not prove two classifiers equal)
+    prior = _check_prior(prior, k) / k
     rng = _rng(random_state)
     lead = J.shape[:-3]
     flat = J.reshape(-1, k, k * k)

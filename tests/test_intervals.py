@@ -161,8 +161,34 @@ def test_compare_identical_predictions(method):
     rng = np.random.default_rng(1)
     y = rng.integers(0, 2, 300)
     p = np.where(rng.random(300) < 0.8, y, 1 - y)
-    c = compare_predictions(y, p, p, "mcc", method=method, n_resamples=300, random_state=0)
-    assert c.difference == 0.0 and c.low == 0.0 and c.high == 0.0 and c.prob_better == 0.5
+    c = compare_predictions(y, p, p, "mcc", method=method, n_resamples=2000, random_state=0)
+    assert c.difference == 0.0 and c.low <= 0.0 <= c.high
+    if method == "bootstrap":  # never a disagreement to redraw
+        assert c.low == 0.0 and c.high == 0.0 and c.prob_better == 0.5
+    else:  # unobserved disagreements keep a little weight, symmetric in A and B
+        assert c.high - c.low < 0.05 and abs(c.prob_better - 0.5) < 0.05
+
+
+def test_one_discordant_sample_is_not_evidence():
+    y = np.r_[np.zeros(50, int), np.ones(50, int)]
+    a = y.copy()
+    b = y.copy()
+    b[-1] = 0  # B misses one positive that A finds
+    c = compare_predictions(y, a, b, "tpr", random_state=0)
+    assert c.low <= 0 < c.high and c.prob_better < 0.99
+
+
+def test_paired_posterior_keeps_each_classifiers_posterior():
+    # Lemma int-lem-marginal: A's rows ~ Dir(c_A + a), B's rows ~ Dir(c_B + a)
+    J = np.zeros((2, 2, 2))
+    J[0, 0, 0], J[0, 1, 0], J[0, 0, 1], J[1, 1, 1], J[1, 0, 1], J[1, 1, 0] = 70, 5, 8, 12, 3, 2
+    S = resample_joint(J, n_resamples=200_000, random_state=1)
+    tpr_a = S.sum(axis=-1)[..., 1, 1] / 17
+    tpr_b = S.sum(axis=-2)[..., 1, 1] / 17
+    for tp, sample in [(14, tpr_a), (15, tpr_b)]:
+        ref = np.random.default_rng(2).beta(tp + 0.5, 17 - tp + 0.5, 200_000)
+        assert sample.mean() == pytest.approx(ref.mean(), abs=2e-3)
+        assert sample.var() == pytest.approx(ref.var(), rel=0.03)
 
 
 def test_compare_is_antisymmetric_and_detects_a_clear_winner():
