@@ -1,0 +1,628 @@
+r"""How sure is a metric? Intervals and paired comparisons for every metric.
+
+A metric computed on a finite test set is an estimate. This module resamples
+confusion matrices as stacks of shape ``(..., B, k, k)`` and evaluates the
+(vectorised) metric once on the whole stack, so that an interval for every
+matrix of a stack costs one call.
+
+Two ways of resampling a matrix ``C`` whose rows are the true classes, both
+with the class sizes :math:`n_i = \sum_j c_{ij}` held fixed (the test set's
+class sizes are a design choice, not a random outcome; stratified
+cross-validation fixes them too):
+
+``"bayes"`` (default)
+    Each row's rates :math:`(c_{i1}, \dots, c_{ik}) / n_i` are drawn from their
+    posterior :math:`\mathrm{Dirichlet}(c_{i1} + a, \dots, c_{ik} + a)` (a Beta
+    posterior for two classes) and multiplied by :math:`n_i`. The prior weight
+    is ``a = 1/k`` per cell by default (one pseudo-sample per class, spread
+    over its row; for two classes this is Jeffreys' Beta(1/2, 1/2)). With
+    ``a = 1`` and balanced accuracy this is the construction of Brodersen et
+    al. (2010).
+``"bootstrap"``
+    Each row is redrawn from a multinomial distribution with :math:`n_i` trials
+    and the row's observed proportions (a stratified bootstrap). Resampling the
+    whole matrix instead would let the class sizes vary, and with five minority
+    samples some resamples would have none at all.
+
+The interval is the equal-tailed one of the resampled metric values, widened
+where needed to contain the point estimate (so a rate of 5/5 gets the upper
+limit 1, the modification Brown, Cai and DasGupta (2001) recommend for the
+Jeffreys interval). The default is ``"bayes"`` because it keeps its nominal
+coverage down to minority classes of 5 samples, where the percentile
+bootstrap degenerates (all 5 right gives resamples that are all right).
+
+Undefined resamples
+-------------------
+A metric that is 0/0 on a resample (no positive predictions for precision, an
+empty column for MCC) gives ``nan`` there, never 0. The interval is computed
+over the defined resamples and the share of undefined ones is returned with it;
+where more than ``max_undefined`` (default one half) of the resamples are
+undefined, the interval is ``nan``.
+
+What these intervals do not capture
+-----------------------------------
+An interval for a matrix of pooled out-of-fold predictions treats the test
+samples as the only source of randomness: it ignores the variance of the
+training sets across folds, so it is too narrow as a statement about a
+learning algorithm (Nadeau and Bengio 2003; Bengio and Grandvalet 2004).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+import numpy as np
+
+from ._checks import check_matrix
+from .confusion import confusion_with_classes
+from .registry import METRICS
+
+__all__ = [
+    "Interval",
+    "Comparison",
+    "resample_matrices",
+    "resample_joint",
+    "joint_counts",
+    "confidence_interval",
+    "metric_interval",
+    "compare",
+    "compare_predictions",
+    "percentile_interval",
+    "simulate_coverage",
+]
+
+METHODS = ("bayes", "bootstrap")
+_CHUNK = 4_000_000  # floats per chunk of resampled matrices (32 MB)
+
+
+class Interval(tuple):
+    """``(low, high)`` with the estimate, the share of undefined resamples and the settings.
+
+    Unpacks as a pair: ``low, high = confidence_interval(...)``.
+    """
+
+    def __new__(cls, low, high, estimate, undefined_share, confidence, method):
+        self = super().__new__(cls, (low, high))
+        self.low, self.high = low, high
+        self.estimate = estimate
+        self.undefined_share = undefined_share
+        self.confidence = confidence
+        self.method = method
+        return self
+
+    def __repr__(self):
+        return (f"Interval(low={self.low!r}, high={self.high!r}, estimate={self.estimate!r}, "
+                f"undefined_share={self.undefined_share!r}, confidence={self.confidence}, "
+                f"method={self.method!r})")
+
+
+class Comparison(tuple):
+    """``(low, high)`` of metric(A) - metric(B), with the difference and P(A better)."""
+
+    def __new__(cls, low, high, difference, prob_better, undefined_share, confidence, method):
+        self = super().__new__(cls, (low, high))
+        self.low, self.high = low, high
+        self.difference = difference
+        self.prob_better = prob_better
+        self.undefined_share = undefined_share
+        self.confidence = confidence
+        self.method = method
+        return self
+
+    def __repr__(self):
+        return (f"Comparison(low={self.low!r}, high={self.high!r}, "
+                f"difference={self.difference!r}, prob_better={self.prob_better!r}, "
+                f"undefined_share={self.undefined_share!r}, confidence={self.confidence}, "
+                f"method={self.method!r})")
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def _check_method(method):
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    return method
+
+
+def _check_confidence(confidence):
+    c = float(confidence) if not isinstance(confidence, bool) else -1.0
+    if not 0 < c < 1:
+        raise ValueError(f"confidence must lie strictly between 0 and 1; got {confidence!r}")
+    return c
+
+
+def _check_positive_int(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be a positive integer; got {value!r}")
+    return int(value)
+
+
+def _check_prior(prior, k):
+    if prior is None:
+        return 1.0 / k
+    p = float(prior)
+    if not np.isfinite(p) or p <= 0:
+        raise ValueError(f"prior must be a positive number; got {prior!r}")
+    return p
+
+
+def _check_max_undefined(x):
+    x = float(x)
+    if not 0 <= x <= 1:
+        raise ValueError(f"max_undefined must lie in [0, 1]; got {x!r}")
+    return x
+
+
+def _resolve_metric(metric, params) -> Callable:
+    """A function ``stack -> values`` with ``nan`` where the metric is undefined."""
+    if isinstance(metric, str):
+        if metric not in METRICS:
+            raise ValueError(f"unknown metric {metric!r}; known: {sorted(METRICS)}")
+        info = METRICS[metric]
+        func, params = info.func, {**info.params, **params}
+    elif callable(metric):
+        func = metric
+    else:
+        raise ValueError(f"metric must be a registry name or a function; got {metric!r}")
+    try:
+        takes_zd = "zero_division" in inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        takes_zd = False
+    if takes_zd:
+        params = {**params, "zero_division": np.nan}
+
+    def f(stack):
+        return np.asarray(func(stack, **params), dtype=float)
+
+    return f
+
+
+def _rng(random_state):
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if isinstance(random_state, np.random.RandomState):
+        raise ValueError("random_state must be None, an int or a numpy Generator")
+    return np.random.default_rng(random_state)
+
+
+# ----------------------------------------------------------------------------- resampling
+
+
+def _draw_rows(rows, n_resamples, method, prior, rng):
+    """Resample rows of counts: ``rows`` (m, r, c) -> (m, B, r, c), each row's total kept.
+
+    The last axis holds the cells among which a row's samples fall.
+    """
+    m, r, c = rows.shape
+    n = rows.sum(axis=-1)  # (m, r)
+    if method == "bayes" and c == 2:  # a Beta draw per row: cheaper than two gammas
+        first = rng.beta(rows[:, None, :, 0] + prior, rows[:, None, :, 1] + prior,
+                         size=(m, n_resamples, r))
+        first = first * n[:, None, :]
+        return np.stack([first, n[:, None, :] - first], axis=-1)
+    if method == "bayes":
+        g = rng.standard_gamma(rows[:, None, :, :] + prior, size=(m, n_resamples, r, c))
+        total = g.sum(axis=-1, keepdims=True)
+        return g * (n[:, None, :, None] / total)
+    # stratified bootstrap: each row redrawn with its own size
+    trials = np.rint(n).astype(np.int64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(n[..., None] > 0, rows / np.where(n > 0, n, 1.0)[..., None], 1.0 / c)
+    if c == 2:
+        first = rng.binomial(trials[:, None, :], p[:, None, :, 0], size=(m, n_resamples, r))
+        out = np.stack([first, trials[:, None, :] - first], axis=-1)
+    else:
+        out = rng.multinomial(trials[:, None, :], p[:, None, :, :], size=(m, n_resamples, r))
+    return out.astype(float)
+
+
+def _chunks(n_items, per_item):
+    step = max(1, _CHUNK // max(per_item, 1))
+    for start in range(0, n_items, step):
+        yield slice(start, min(start + step, n_items))
+
+
+def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
+                      random_state=None) -> np.ndarray:
+    r"""Resampled confusion matrices of a stack, shape ``C.shape[:-2] + (B, k, k)``.
+
+    Each row (true class) keeps its size :math:`n_i`. With ``method="bayes"`` the
+    row's rates are drawn from :math:`\mathrm{Dirichlet}(c_{i\cdot} + a)` and
+    multiplied by :math:`n_i` (real-valued counts); with ``method="bootstrap"``
+    the row is redrawn from a multinomial with :math:`n_i` trials (rounded to an
+    integer) and the observed proportions. Push any function of a matrix
+    through the result.
+
+    Parameters
+    ----------
+    C : array-like of shape (..., k, k)
+        Confusion matrices, rows true classes.
+    method : {"bayes", "bootstrap"}, default="bayes"
+    n_resamples : int, default=2000
+    prior : float, default=None
+        Dirichlet prior weight per cell (``"bayes"`` only); ``None`` means
+        ``1/k`` (Jeffreys' 1/2 for two classes); 1 is the uniform prior of
+        Brodersen et al. (2010).
+    random_state : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    stack : ndarray of shape C.shape[:-2] + (n_resamples, k, k)
+
+    Examples
+    --------
+    >>> S = resample_matrices([[81, 9], [4, 6]], n_resamples=5, random_state=0)
+    >>> S.shape, S.sum(axis=-1).round(6)[0].tolist()
+    ((5, 2, 2), [90.0, 10.0])
+    """
+    C = check_matrix(C)
+    method = _check_method(method)
+    B = _check_positive_int(n_resamples, "n_resamples")
+    lead, k = C.shape[:-2], C.shape[-1]
+    prior = _check_prior(prior, k)
+    rng = _rng(random_state)
+    flat = C.reshape(-1, k, k)
+    out = np.empty((flat.shape[0], B, k, k))
+    for s in _chunks(flat.shape[0], B * k * k):
+        out[s] = _draw_rows(flat[s], B, method, prior, rng)
+    return out.reshape(lead + (B, k, k))
+
+
+def joint_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None) -> np.ndarray:
+    """Joint counts ``J[i, a, b]`` of (true class, prediction of A, prediction of B).
+
+    ``J.sum(axis=2)`` is A's confusion matrix and ``J.sum(axis=1)`` is B's.
+
+    Examples
+    --------
+    >>> J = joint_counts([0, 0, 1, 1], [0, 1, 1, 1], [0, 0, 0, 1])
+    >>> J.sum(axis=2).tolist(), J.sum(axis=1).tolist()
+    ([[1, 1], [0, 2]], [[2, 0], [1, 1]])
+    """
+    y_true = np.asarray(y_true)
+    a, b = np.asarray(y_pred_a), np.asarray(y_pred_b)
+    if not (y_true.shape == a.shape == b.shape) or y_true.ndim != 1:
+        raise ValueError(
+            f"y_true, y_pred_a and y_pred_b must be 1-D of one length; got shapes "
+            f"{y_true.shape}, {a.shape}, {b.shape}"
+        )
+    # validation and classes from the library's own counting
+    _, classes = confusion_with_classes(
+        np.concatenate([y_true, y_true]), np.concatenate([a, b]), labels=labels,
+        sample_weight=None if sample_weight is None else np.concatenate(
+            [np.asarray(sample_weight), np.asarray(sample_weight)]),
+        strict=labels is not None,
+    )
+    w = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    blocks = []
+    for cls in classes:  # one block per class of B's prediction (k is small)
+        keep = b == cls
+        if keep.any():
+            blocks.append(confusion_with_classes(
+                y_true[keep], a[keep], labels=classes,
+                sample_weight=None if w is None else w[keep])[0])
+        else:
+            blocks.append(np.zeros((len(classes), len(classes)), dtype=np.int64))
+    return np.stack(blocks, axis=-1)
+
+
+def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
+                   random_state=None) -> np.ndarray:
+    r"""Resampled joint counts, shape ``J.shape[:-3] + (B, k, k, k)``.
+
+    For each true class :math:`i` the :math:`k^2` cells ``J[i]`` (prediction of
+    A, prediction of B) are resampled together, with the class size fixed: a
+    Dirichlet posterior with prior weight ``prior / k`` per cell (so that each
+    classifier's own rows get the weight ``prior`` per cell, exactly the
+    posterior of :func:`resample_matrices`), or a stratified multinomial
+    bootstrap.
+    """
+    J = np.asarray(J, dtype=float)
+    if J.ndim < 3 or not (J.shape[-1] == J.shape[-2] == J.shape[-3]) or J.shape[-1] == 0:
+        raise ValueError(f"joint counts must have shape (..., k, k, k); got {J.shape}")
+    k = J.shape[-1]
+    if not np.isfinite(J).all() or (J < 0).any():
+        raise ValueError("joint counts must be finite and non-negative")
+    method = _check_method(method)
+    B = _check_positive_int(n_resamples, "n_resamples")
+    # weight a/k on each of the k*k cells of a row: summed over B's (or A's)
+    # prediction it is a per cell, so each classifier keeps the posterior of
+    # resample_matrices; unobserved disagreements keep a little weight, as they
+    # should (no disagreement in n samples does not prove two classifiers equal)
+    prior = _check_prior(prior, k) / k
+    rng = _rng(random_state)
+    lead = J.shape[:-3]
+    flat = J.reshape(-1, k, k * k)
+    out = np.empty((flat.shape[0], B, k, k * k))
+    for s in _chunks(flat.shape[0], B * k * k * k):
+        out[s] = _draw_rows(flat[s], B, method, prior, rng)
+    return out.reshape(lead + (B, k, k, k))
+
+
+# ----------------------------------------------------------------------------- intervals
+
+
+def percentile_interval(values, confidence=0.95, *, estimate=None, max_undefined=0.5):
+    """Equal-tailed interval of resampled values along the last axis, ``nan`` ignored.
+
+    Returns ``(low, high, undefined_share)``. Where ``estimate`` is given (and
+    defined), the interval is widened to contain it. Where more than
+    ``max_undefined`` of the values are ``nan``, ``low`` and ``high`` are ``nan``.
+    """
+    confidence = _check_confidence(confidence)
+    max_undefined = _check_max_undefined(max_undefined)
+    v = np.asarray(values, dtype=float)
+    B = v.shape[-1]
+    bad = np.isnan(v)
+    n_bad = bad.sum(axis=-1)
+    share = n_bad / B
+    q = np.array([(1 - confidence) / 2, (1 + confidence) / 2])
+    if not n_bad.any():
+        low, high = np.quantile(v, q, axis=-1)
+    else:
+        s = np.sort(v, axis=-1)  # nan last
+        m = B - n_bad
+        pos = q[:, None] * np.maximum(m - 1, 0).reshape(-1)[None, :]
+        lo = np.floor(pos).astype(np.int64)
+        hi = np.minimum(lo + 1, np.maximum(m - 1, 0).reshape(-1)[None, :])
+        frac = pos - lo
+        s2 = s.reshape(-1, B)
+        idx = np.arange(s2.shape[0])[None, :]
+        vals = s2[idx, lo] * (1 - frac) + s2[idx, hi] * frac
+        vals = np.where(frac == 0, s2[idx, lo], vals)
+        low, high = (x.reshape(v.shape[:-1]) for x in vals)
+    too_many = (share > max_undefined) | (n_bad == B)
+    low = np.where(too_many, np.nan, low)
+    high = np.where(too_many, np.nan, high)
+    if estimate is not None:
+        e = np.broadcast_to(np.asarray(estimate, dtype=float), low.shape)
+        ok = ~np.isnan(e) & ~too_many
+        low = np.where(ok, np.fmin(low, e), low)
+        high = np.where(ok, np.fmax(high, e), high)
+    return low, high, share
+
+
+def _out(x):
+    x = np.asarray(x, dtype=float)
+    return float(x) if x.ndim == 0 else x
+
+
+def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resamples=2000,
+                        prior=None, max_undefined=0.5, random_state=None,
+                        **params) -> Interval:
+    r"""Interval for a metric of every confusion matrix of a stack.
+
+    Parameters
+    ----------
+    C : array-like of shape (..., k, k)
+        Confusion matrices (rows true classes); real-valued counts allowed.
+    metric : str or callable
+        A registry name (``"iba"``, ``"mcc"``, ...; its default parameters from
+        :data:`imbalance_lib.registry.METRICS` apply) or a function of a stack of
+        matrices, such as :func:`imbalance_lib.iba`.
+    confidence : float, default=0.95
+    method : {"bayes", "bootstrap"}, default="bayes"
+        See the module's description; both keep each class's size fixed.
+    n_resamples : int, default=2000
+    prior : float, default=None
+        Dirichlet weight per cell for ``"bayes"``; ``None`` means ``1/k``
+        (Jeffreys' 1/2 for two classes).
+    max_undefined : float, default=0.5
+        Largest share of undefined (0/0) resamples for which an interval is
+        given; beyond it ``low`` and ``high`` are ``nan``.
+    random_state : None, int or numpy.random.Generator
+    **params
+        Parameters of the metric, e.g. ``alpha=0.5`` for IBA.
+
+    Returns
+    -------
+    interval : Interval
+        Unpacks as ``(low, high)``, each a float or an array of shape
+        ``C.shape[:-2]``; also has ``estimate`` (the metric of ``C``, ``nan`` where
+        undefined), ``undefined_share``, ``confidence`` and ``method``.
+
+    Notes
+    -----
+    The interval is equal-tailed over the defined resamples and widened to
+    contain the estimate where that is defined. Resamples are drawn in chunks,
+    and the metric is evaluated once per chunk on the whole stack.
+
+    References
+    ----------
+    Brodersen, Ong, Stephan and Buhmann (2010); Brown, Cai and DasGupta (2001).
+
+    Examples
+    --------
+    >>> low, high = confidence_interval([[81, 9], [4, 6]], "iba", random_state=0)
+    >>> round(low, 2), round(high, 2)
+    (0.26, 0.76)
+    """
+    C = check_matrix(C)
+    f = _resolve_metric(metric, params)
+    _check_confidence(confidence)
+    _check_max_undefined(max_undefined)
+    B = _check_positive_int(n_resamples, "n_resamples")
+    rng = _rng(random_state)
+    lead, k = C.shape[:-2], C.shape[-1]
+    flat = C.reshape(-1, k, k)
+    estimate = np.broadcast_to(f(flat), flat.shape[:1])
+    low = np.empty(flat.shape[0])
+    high = np.empty(flat.shape[0])
+    share = np.empty(flat.shape[0])
+    for s in _chunks(flat.shape[0], B * k * k):
+        stack = resample_matrices(flat[s], method=method, n_resamples=B, prior=prior,
+                                  random_state=rng)
+        values = f(stack)
+        low[s], high[s], share[s] = percentile_interval(
+            values, confidence, estimate=estimate[s], max_undefined=max_undefined)
+    shape = lead
+    return Interval(_out(low.reshape(shape)), _out(high.reshape(shape)),
+                    _out(estimate.reshape(shape)), _out(share.reshape(shape)),
+                    confidence, method)
+
+
+def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, prior=None,
+            max_undefined=0.5, random_state=None, **params) -> Comparison:
+    r"""Paired comparison of two classifiers on the same samples, for any metric.
+
+    Parameters
+    ----------
+    J : array-like of shape (..., k, k, k)
+        Joint counts of (true class, prediction of A, prediction of B), e.g. from
+        :func:`joint_counts`.
+    metric, confidence, method, n_resamples, prior, max_undefined, random_state, **params
+        As in :func:`confidence_interval`.
+
+    Returns
+    -------
+    comparison : Comparison
+        Unpacks as the interval ``(low, high)`` of metric(A) - metric(B); also has
+        ``difference`` (on the observed counts), ``prob_better`` (share of the
+        defined resamples where A is strictly better, ties counted one half) and
+        ``undefined_share`` (resamples where either metric is undefined).
+
+    Examples
+    --------
+    >>> J = np.zeros((2, 2, 2)); J[0, 0, 0], J[1, 1, 1] = 80, 6
+    >>> J[0, 1, 0], J[1, 1, 0], J[0, 0, 1], J[1, 0, 0] = 6, 2, 4, 2
+    >>> c = compare(J, "balanced_accuracy", random_state=0)
+    >>> round(c.difference, 3), 0 < c.prob_better < 1
+    (0.089, True)
+    """
+    J = np.asarray(J, dtype=float)
+    f = _resolve_metric(metric, params)
+    _check_confidence(confidence)
+    _check_max_undefined(max_undefined)
+    B = _check_positive_int(n_resamples, "n_resamples")
+    rng = _rng(random_state)
+    if J.ndim < 3:
+        raise ValueError(f"joint counts must have shape (..., k, k, k); got {J.shape}")
+    k = J.shape[-1]
+    lead = J.shape[:-3]
+    flat = J.reshape((-1,) + J.shape[-3:])
+    diff = f(flat.sum(axis=-1)) - f(flat.sum(axis=-2))
+    diff = np.broadcast_to(diff, flat.shape[:1])
+    low, high, share, prob = (np.empty(flat.shape[0]) for _ in range(4))
+    for s in _chunks(flat.shape[0], B * k ** 3):
+        stack = resample_joint(flat[s], method=method, n_resamples=B, prior=prior,
+                               random_state=rng)
+        d = f(stack.sum(axis=-1)) - f(stack.sum(axis=-2))
+        low[s], high[s], share[s] = percentile_interval(
+            d, confidence, estimate=diff[s], max_undefined=max_undefined)
+        defined = ~np.isnan(d)
+        n_def = defined.sum(axis=-1)
+        wins = np.where(defined, (d > 0) + 0.5 * (d == 0), 0.0).sum(axis=-1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            prob[s] = np.where(n_def > 0, wins / np.maximum(n_def, 1), np.nan)
+    return Comparison(_out(low.reshape(lead)), _out(high.reshape(lead)),
+                      _out(diff.reshape(lead)), _out(prob.reshape(lead)),
+                      _out(share.reshape(lead)), confidence, method)
+
+
+# ----------------------------------------------------------------------------- labels
+
+
+def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
+                    confidence=0.95, method="bayes", n_resamples=2000, prior=None,
+                    max_undefined=0.5, random_state=None, **params) -> Interval:
+    """Interval for a metric of labels, in scikit-learn's style.
+
+    Builds the confusion matrix (``labels`` fixes the classes and their order;
+    the positive class of a binary metric is ``labels[1]``) and calls
+    :func:`confidence_interval`.
+
+    Examples
+    --------
+    >>> y = [0] * 90 + [1] * 10
+    >>> p = [0] * 81 + [1] * 9 + [0] * 4 + [1] * 6
+    >>> iv = metric_interval(y, p, "tpr", random_state=0)
+    >>> iv.estimate, round(iv.low, 2), round(iv.high, 2)
+    (0.6, 0.3, 0.85)
+    """
+    C, _ = confusion_with_classes(y_true, y_pred, labels=labels,
+                                  sample_weight=sample_weight, strict=labels is not None)
+    return confidence_interval(C, metric, confidence=confidence, method=method,
+                               n_resamples=n_resamples, prior=prior,
+                               max_undefined=max_undefined, random_state=random_state,
+                               **params)
+
+
+def compare_predictions(y_true, y_pred_a, y_pred_b, metric, *, labels=None,
+                        sample_weight=None, confidence=0.95, method="bayes",
+                        n_resamples=2000, prior=None, max_undefined=0.5,
+                        random_state=None, **params) -> Comparison:
+    """Paired comparison of two classifiers' predictions of the same samples.
+
+    Builds :func:`joint_counts` and calls :func:`compare`.
+    """
+    J = joint_counts(y_true, y_pred_a, y_pred_b, labels=labels, sample_weight=sample_weight)
+    return compare(J, metric, confidence=confidence, method=method,
+                   n_resamples=n_resamples, prior=prior, max_undefined=max_undefined,
+                   random_state=random_state, **params)
+
+
+# ----------------------------------------------------------------------------- coverage
+
+
+def simulate_coverage(rates, class_sizes, metrics, *, method="bayes", n_sets=1000,
+                      n_resamples=1000, confidence=0.95, prior=None, max_undefined=0.5,
+                      random_state=None) -> dict:
+    r"""Actual coverage of the intervals on simulated test sets with known rates.
+
+    Draws ``n_sets`` test matrices whose row :math:`i` is multinomial with
+    :math:`n_i` (``class_sizes[i]``) trials and the true rates ``rates[i]``,
+    computes the interval of each metric for all of them in one stacked call,
+    and counts how often it contains the true value, the metric of the
+    expected matrix ``rates * class_sizes[:, None]``.
+
+    Parameters
+    ----------
+    rates : array-like of shape (k, k)
+        Row-stochastic matrix of true class-conditional rates.
+    class_sizes : array-like of shape (k,)
+    metrics : dict
+        ``{label: metric}`` or ``{label: (metric, params)}``, metric a registry
+        name or a function.
+
+    Returns
+    -------
+    result : dict
+        ``{label: {"truth", "coverage", "no_interval", "undefined_share", "width"}}``:
+        coverage over the sets that got an interval, the share of sets that got
+        none (too many undefined resamples or an undefined estimate is *not*
+        a reason: only the resamples count), the mean share of undefined
+        resamples and the median width.
+    """
+    R = np.asarray(rates, dtype=float)
+    n = np.asarray(class_sizes, dtype=np.int64)
+    if R.ndim != 2 or R.shape[0] != R.shape[1] or n.shape != R.shape[:1]:
+        raise ValueError("rates must be (k, k) and class_sizes (k,)")
+    if (R < 0).any() or not np.allclose(R.sum(axis=1), 1):
+        raise ValueError("each row of rates must be a probability vector")
+    n_sets = _check_positive_int(n_sets, "n_sets")
+    rng = _rng(random_state)
+    k = R.shape[0]
+    tests = rng.multinomial(n[None, :], R[None, :, :], size=(n_sets, k)).astype(float)
+    stack = resample_matrices(tests, method=method, n_resamples=n_resamples, prior=prior,
+                              random_state=rng)
+    expected = R * n[:, None]
+    out = {}
+    for label, spec in metrics.items():
+        metric, params = spec if isinstance(spec, tuple) else (spec, {})
+        f = _resolve_metric(metric, params)
+        truth = float(f(expected))
+        est = f(tests)
+        low, high, share = percentile_interval(
+            f(stack), confidence, estimate=est, max_undefined=max_undefined)
+        has = ~np.isnan(low)
+        covered = (low[has] <= truth) & (truth <= high[has])
+        out[label] = {
+            "truth": truth,
+            "coverage": float(covered.mean()) if has.any() else float("nan"),
+            "no_interval": float(1 - has.mean()),
+            "undefined_share": float(share.mean()),
+            "width": float(np.median(high[has] - low[has])) if has.any() else float("nan"),
+        }
+    return out

@@ -1,0 +1,52 @@
+"""Coverage of the default interval method: simulated test sets with known rates.
+
+The 95 % intervals of the default method must contain the true value in 93-97 %
+of the simulated test sets (2,000 sets each: a Monte Carlo standard error of
+about 0.5 %), for minority classes of 10 to 200 samples and imbalance ratios of
+10 and 100, and for CBA/IAM/GM/MCC with three classes at 1:10:100. Not required
+here, and reported in the chapter instead: minority classes of 5 samples (no
+method keeps 93-97 % there for every metric) and CBA/IAM with three classes at
+moderate imbalance and 10-50 minority samples, where the default undercovers
+(about 91 %) and the stratified bootstrap is the better method.
+"""
+
+import numpy as np
+import pytest
+
+from imbalance_lib.intervals import simulate_coverage
+
+BINARY = {"IBA": ("iba", {"alpha": 0.1}), "GM": "g_mean", "MCC": "mcc", "AC": "ac"}
+MULTI = {"CBA": "cba", "IAM": "iam", "GM": "g_mean", "MCC": "mcc"}
+R2 = np.array([[0.9, 0.1], [0.3, 0.7]])  # TNR 0.9, TPR 0.7
+R3 = np.array([[0.9, 0.06, 0.04], [0.1, 0.8, 0.1], [0.15, 0.15, 0.7]])
+LOW, HIGH = 0.93, 0.97
+
+
+@pytest.mark.parametrize("minority", [10, 20, 50, 200])
+@pytest.mark.parametrize("ratio", [10, 100])
+def test_default_method_binary_coverage(minority, ratio):
+    result = simulate_coverage(R2, [minority * ratio, minority], BINARY, n_sets=2000,
+                               n_resamples=1000, random_state=minority * 1000 + ratio)
+    for name, r in result.items():
+        assert r["no_interval"] == 0.0
+        assert LOW <= r["coverage"] <= HIGH, (name, r)
+
+
+@pytest.mark.parametrize("minority", [20, 200])
+def test_default_method_three_class_coverage(minority):
+    sizes = [minority * 100, minority * 10, minority]
+    result = simulate_coverage(R3, sizes, MULTI, n_sets=2000, n_resamples=1000,
+                               random_state=minority)
+    for name, r in result.items():
+        assert LOW <= r["coverage"] <= HIGH, (name, r)
+
+
+def test_the_check_can_fail():
+    # 80 % intervals, or the plain bootstrap at 5 minority samples, fall outside the band
+    narrow = simulate_coverage(R2, [500, 50], BINARY, n_sets=2000, n_resamples=1000,
+                               confidence=0.8, random_state=1)
+    assert all(r["coverage"] < LOW for r in narrow.values())
+    boot = simulate_coverage(np.array([[0.98, 0.02], [0.1, 0.9]]), [50, 5], BINARY,
+                             method="bootstrap", n_sets=2000, n_resamples=1000,
+                             random_state=2)
+    assert boot["GM"]["coverage"] < LOW
