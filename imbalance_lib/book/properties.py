@@ -32,7 +32,7 @@ def all_matrices(n_max: int, n_min: int = 1) -> np.ndarray:
     """Every 2x2 matrix of non-negative integers with total between ``n_min`` and ``n_max``.
 
     >>> all_matrices(1).tolist()
-    [[[0, 0], [0, 1]], [[0, 0], [1, 0]], [[0, 1], [0, 0]], [[1, 0], [0, 0]]]
+    [[[1, 0], [0, 0]], [[0, 1], [0, 0]], [[0, 0], [1, 0]], [[0, 0], [0, 1]]]
     >>> len(all_matrices(10))
     1000
     """

@@ -8,7 +8,8 @@ confusion matrix: the out-of-fold predictions of that repetition pooled over its
 five test folds. Every metric is then a function of these integer matrices, so
 the synthesis chapter computes all of them on the page from the stored result.
 
-Run the full study (about 10-15 minutes on one core) with::
+Run the full study (about 4 minutes of CPU time on one core; much longer in wall time
+on a loaded machine) with::
 
     python -m imbalance_lib.book.study            # writes chapters/data/synthesis_study.npz
     python -m imbalance_lib.book.study --quick    # three small data sets, seconds
