@@ -32,7 +32,7 @@ PDFDIR := $(BUILDDIR)/pdf
 EDITIONS := $(BIN)/python tests/browser/editions.py
 
 .PHONY: help setup book site student pdf test test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench lint clean
+        test-pdf chromium chapter lab bench study lint clean
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -49,6 +49,8 @@ help:
 	@echo "make chapter NB=chapters/iba.ipynb   re-execute one chapter in place (stores its outputs)"
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
+	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
+	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
 	@echo "make lint            ruff on the library, the tests and the benchmarks"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
@@ -149,6 +151,9 @@ lab: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+study: $(STAMP)
+	$(BIN)/python -m imbalance_lib.book.study
 
 lint: $(STAMP)
 	$(BIN)/ruff check imbalance_lib tests benchmarks
