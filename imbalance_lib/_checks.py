@@ -11,7 +11,9 @@ formula is zero (each metric's registry entry says exactly when). What the
 metric then returns is chosen with ``zero_division``:
 
 ``"warn"`` (default)
-    return ``0.0`` and emit :class:`sklearn.exceptions.UndefinedMetricWarning`;
+    return ``0.0`` and emit :class:`sklearn.exceptions.UndefinedMetricWarning`
+    (imported from scikit-learn only when a warning is due, so that importing
+    the library stays fast);
 a number (``0.0``, ``1.0``, ...)
     return that number, silently;
 ``numpy.nan``
@@ -27,22 +29,65 @@ from __future__ import annotations
 
 import numbers
 import warnings
+import weakref
 
 import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
 
 __all__ = ["UndefinedMetricWarning"]
 
 _SCALE_LIMIT = 1e50  # products of up to four counts stay within float range
 
+# Stacks that the library built and checked itself (threshold sweeps): read-only
+# float64 arrays, validated once. check_matrix returns them without a second pass.
+_VALIDATED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def __getattr__(name):
+    # scikit-learn's warning class, imported on first use (importing sklearn costs ~1 s)
+    if name == "UndefinedMetricWarning":
+        from sklearn.exceptions import UndefinedMetricWarning
+
+        return UndefinedMetricWarning
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def mark_validated(arr: np.ndarray) -> np.ndarray:
+    """Make ``arr`` (a float64 stack of valid matrices) read-only and remember it as checked."""
+    arr.flags.writeable = False
+    _VALIDATED[id(arr)] = arr
+    return arr
+
+
+def _is_validated(C) -> bool:
+    return (
+        isinstance(C, np.ndarray)
+        and _VALIDATED.get(id(C)) is C
+        and not C.flags.writeable
+    )
+
 
 def check_matrix(C, *, binary: bool = False) -> np.ndarray:
     """Return ``C`` as a float array of shape ``(..., k, k)`` or raise ``ValueError``.
 
-    ``binary=True`` additionally requires ``k == 2``.
+    ``binary=True`` additionally requires ``k == 2``. A stack built by the
+    library itself (:func:`imbalance_lib.threshold_sweep`) is returned as it is:
+    it was checked when it was made and is read-only.
     """
+    if _is_validated(C) and (not binary or C.shape[-1] == 2):
+        return C
+    raw = np.asarray(C)
+    if raw.dtype.kind == "c":
+        raise ValueError("confusion matrix is complex: counts must be real numbers")
+    if raw.dtype.kind not in "biuf":
+        if raw.dtype.kind == "O" and any(isinstance(v, complex) for v in raw.ravel()):
+            raise ValueError("confusion matrix is complex: counts must be real numbers")
+        if raw.dtype.kind in "USO" or raw.dtype.kind not in "biufO":
+            try:
+                raw = raw.astype(float)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"confusion matrix must be numeric, got {C!r:.60}") from exc
     try:
-        arr = np.asarray(C, dtype=float)
+        arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"confusion matrix must be numeric, got {C!r:.60}") from exc
     if arr.ndim < 2:
@@ -93,6 +138,8 @@ def check_zero_division(zero_division) -> float:
 
 def _warn(name: str, what: str, zero_division) -> None:
     if isinstance(zero_division, str):  # "warn", already validated
+        from sklearn.exceptions import UndefinedMetricWarning
+
         warnings.warn(
             f"{name} is undefined ({what}) for at least one matrix; "
             "its value is set to 0.0. Use zero_division to choose another value "
@@ -146,3 +193,62 @@ def ratio(num, den):
     den = np.asarray(den, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(den == 0, np.nan, num / np.where(den == 0, 1.0, den))
+
+
+_SPLIT = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for float64
+
+
+def two_product(a, b):
+    """``(p, e)`` with ``p = fl(a*b)`` and ``p + e = a*b`` exactly (Dekker's algorithm).
+
+    Exact as long as nothing overflows; :func:`check_matrix` keeps counts below 1e50.
+    """
+    p = a * b
+    ca = _SPLIT * a
+    a_hi = ca - (ca - a)
+    a_lo = a - a_hi
+    cb = _SPLIT * b
+    b_hi = cb - (cb - b)
+    b_lo = b - b_hi
+    e = ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    return p, e
+
+
+def product_difference(a, b, c, d):
+    """``a*b - c*d`` with the rounding error of both products removed.
+
+    The two leading parts cancel exactly when they are close (Sterbenz's lemma),
+    so a difference near zero keeps its relative precision instead of inheriting
+    the absolute error of ``a*b``.
+    """
+    p, e = two_product(a, b)
+    q, f = two_product(c, d)
+    return (p - q) + (e - f)
+
+
+def compensated_sum(terms):
+    """Sum over the last axis with Neumaier's compensation (one rounding error in total)."""
+    terms = np.moveaxis(np.asarray(terms, dtype=float), -1, 0)
+    s = terms[0].copy()
+    comp = np.zeros_like(s)
+    for x in terms[1:]:
+        t = s + x
+        big = np.abs(s) >= np.abs(x)
+        comp += np.where(big, (s - t) + x, (x - t) + s)
+        s = t
+    return s + comp
+
+
+def others_sum(v):
+    """``sum(v) - v_i`` for every i along the last axis, without cancellation.
+
+    The sum of the entries before ``i`` plus the sum of those after it: for
+    non-negative ``v`` every partial sum is a sum of non-negative numbers, so
+    a dominant ``v_i`` does not wipe out the small ones (``n - v_i`` would).
+    """
+    zero = np.zeros_like(v[..., :1])
+    before = np.concatenate([zero, np.cumsum(v[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate(
+        [np.flip(np.cumsum(np.flip(v[..., 1:], axis=-1), axis=-1), axis=-1), zero], axis=-1
+    )
+    return before + after

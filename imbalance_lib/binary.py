@@ -282,9 +282,14 @@ def iba(C, alpha=0.1, *, zero_division="warn"):
 def optimized_precision(C, *, zero_division="warn"):
     r"""Optimized precision: :math:`OP = ACC - |TNR - TPR| / (TNR + TPR)`.
 
-    Range [-1, 1]. Undefined when :math:`P = 0`, :math:`N = 0`, or
-    :math:`TPR = TNR = 0` (every sample misclassified), where the second term
-    is 0/0 with no limit.
+    Range [-1, 1]. Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    When :math:`TPR = TNR = 0` (every sample misclassified) the second term is
+    0/0 and has no limit; OP is then set to :math:`-1`, the lowest value of its
+    range and the limit along either edge (:math:`TPR \to 0` with
+    :math:`TNR = 0`, or the mirror image): the always-wrong classifier is the
+    worst one, and ranks below every other classifier, including those with
+    :math:`OP < 0`. (A fill value of 0 would rank it above them.)
 
     {C2_only}
 
@@ -296,15 +301,16 @@ def optimized_precision(C, *, zero_division="warn"):
     --------
     >>> round(optimized_precision([[81, 9], [4, 6]]), 4)
     0.67
+    >>> optimized_precision([[0, 9], [4, 0]])  # every sample wrong
+    -1.0
     """
     tn, fp, fn, tp = counts(C)
     t, s, undefined = rates(C)
     acc = ratio(tp + tn, tp + tn + fp + fn)
-    value = acc - ratio(np.abs(s - t), s + t)
-    undefined = undefined | (t + s == 0)
+    value = np.where(t + s == 0, -1.0, acc - ratio(np.abs(s - t), s + t))
     return finish(
         value, undefined, zero_division,
-        name="optimized_precision", what="P or N = 0, or TPR = TNR = 0",
+        name="optimized_precision", what="P or N = 0",
     )
 
 
