@@ -33,7 +33,7 @@ import weakref
 
 import numpy as np
 
-__all__ = ["UndefinedMetricWarning"]
+__all__ = ["UndefinedMetricWarning"]  # noqa: F822 (lazy, see __getattr__)
 
 _SCALE_LIMIT = 1e50  # products of up to four counts stay within float range
 

@@ -65,10 +65,13 @@ def _agreement(C):
         r0, r1, s0, s1 = tn + fp, fn + tp, tn + fn, fp + tp
         return num, 2 * s0 * s1, 2 * r0 * r1, r0 * s1 + r1 * s0
     d, r, s, n = margins(C)
-    nb = n[..., None]
-    terms = np.concatenate([nb * d, -(r * s)], axis=-1)
-    num = compensated_sum(terms)
+    # n c_ii - r_i s_i = c_ii o_i - a_i b_i, with a_i and b_i the off-diagonal parts
+    # of row and column i and o_i the total outside both: no large terms cancel
+    off = C * (1 - np.eye(C.shape[-1]))
+    a, b = off.sum(axis=-1), off.sum(axis=-2)
     so, ro = others_sum(s), others_sum(r)
+    o = np.maximum(ro - b, 0.0)
+    num = compensated_sum(product_difference(d, o, a, b))
     return num, (s * so).sum(axis=-1), (r * ro).sum(axis=-1), (r * so).sum(axis=-1)
 
 

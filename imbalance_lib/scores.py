@@ -19,7 +19,6 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable
-from typing import Union
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -38,8 +37,8 @@ __all__ = [
     "macro_recall_score", "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
 ]
 
-Label = Union[int, bool, str]
-ZeroDivision = Union[str, float]
+Label = int | bool | str
+ZeroDivision = str | float
 
 
 def binary_confusion(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
@@ -299,6 +298,13 @@ def ac_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None =
     return _binary(binary.ac, y_true, y_pred, labels, pos_label, sample_weight, zero_division)
 
 
+def _weighted_matrix(y_true, y_pred, sample_weight):
+    C, _ = confusion_with_classes(y_true, y_pred, sample_weight=sample_weight)
+    if sample_weight is not None and not C.any():
+        raise ValueError("Sample weights must contain at least one non-zero number.")
+    return C
+
+
 def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *,
                             sample_weight: ArrayLike | None = None,
                             adjusted: bool = False) -> float:
@@ -343,7 +349,7 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *,
     >>> round(balanced_accuracy_score([0, 1, 2, 2], [0, 1, 1, 2]), 4)  # (1 + 1 + 1/2) / 3
     0.8333
     """
-    C, _ = confusion_with_classes(y_true, y_pred, sample_weight=sample_weight)
+    C = _weighted_matrix(y_true, y_pred, sample_weight)
     with np.errstate(divide="ignore", invalid="ignore"):
         per_class = np.diag(C) / C.sum(axis=1)
     if np.isnan(per_class).any():
@@ -391,7 +397,7 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     >>> accuracy_score([0, 1, 1, 0], [0, 1, 0, 0], normalize=False)
     3.0
     """
-    C, _ = confusion_with_classes(y_true, y_pred, sample_weight=sample_weight)
+    C = _weighted_matrix(y_true, y_pred, sample_weight)
     correct = np.trace(C)
     if not normalize:
         return float(correct)

@@ -215,7 +215,7 @@ UNDEFINED = {
     "npv": [[0, 5], [0, 5]], "f1": [[5, 0], [0, 0]], "balanced_accuracy": [[5, 5], [0, 0]],
     "weighted_accuracy": [[0, 0], [1, 1]], "g_mean": [[0, 0], [1, 1]],
     "dominance": [[5, 5], [0, 0]], "iba": [[0, 0], [1, 1]],
-    "optimized_precision": [[0, 3], [2, 0]], "hmnc": [[5, 5], [0, 0]],
+    "optimized_precision": [[5, 5], [0, 0]], "hmnc": [[5, 5], [0, 0]],
     "ac": [[0, 0], [3, 3]], "accuracy": [[0, 0], [0, 0]], "mcc": [[5, 0], [5, 0]],
     "kappa": [[7, 0], [0, 0]],
 }
@@ -238,6 +238,16 @@ def test_undefined_follows_the_policy(name):
     stack = np.stack([np.asarray(C_HAND, float), np.asarray(C, float)])
     out = m.func(stack, zero_division=np.nan, **m.params)
     assert np.isfinite(out[0]) and np.isnan(out[1])
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n, m in il.METRICS.items() if m.undefined.startswith("P = 0 or N = 0"))
+)
+@pytest.mark.parametrize("C", [[[5, 5], [0, 0]], [[0, 0], [3, 2]]], ids=["P=0", "N=0"])
+def test_undefined_when_either_class_is_missing(name, C):
+    """Both halves of "P = 0 or N = 0": a matrix without positives, and one without negatives."""
+    m = il.METRICS[name]
+    assert np.isnan(m.func(C, zero_division=np.nan, **m.params))
 
 
 @pytest.mark.parametrize("name", sorted(PER_CLASS))
