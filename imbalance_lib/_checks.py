@@ -27,6 +27,7 @@ scikit-learn. Every other metric applies it to its value as a whole.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import warnings
 import weakref
@@ -192,7 +193,13 @@ def ratio(num, den):
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(den == 0, np.nan, num / np.where(den == 0, 1.0, den))
+        out = np.divide(num, den)
+    if out.ndim == 0:
+        return np.float64(np.nan) if den == 0 else out
+    zero = den == 0
+    if zero.any():
+        out[np.broadcast_to(zero, out.shape)] = np.nan
+    return out
 
 
 _SPLIT = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for float64
@@ -252,3 +259,46 @@ def others_sum(v):
         [np.flip(np.cumsum(np.flip(v[..., 1:], axis=-1), axis=-1), axis=-1), zero], axis=-1
     )
     return before + after
+
+
+_BLOCK = 1 << 15  # matrices per block of the fast path (its temporaries stay in cache)
+
+
+def blockwise(func):
+    """Evaluate a metric on a large validated stack block by block.
+
+    A stack made by the library (:func:`imbalance_lib.threshold_sweep`) is
+    already checked; a metric then runs over cache-sized blocks of it instead of
+    making full-length temporaries for every step of its formula, and emits at
+    most one warning for the whole stack. Any other input takes the usual path.
+    """
+
+    @functools.wraps(func)
+    def wrapper(C, *args, zero_division="warn", **kwargs):
+        if (
+            not _is_validated(C)
+            or C.ndim != 3
+            or C.shape[0] <= 2 * _BLOCK
+            or any(np.ndim(a) for a in (*args, *kwargs.values()))
+        ):
+            return func(C, *args, zero_division=zero_division, **kwargs)
+        n = C.shape[0]
+        out = np.empty(n)
+        caught = []
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for start in range(0, n, _BLOCK):
+                block = C[start:start + _BLOCK]
+                _VALIDATED[id(block)] = block  # a view of a read-only checked stack
+                out[start:start + _BLOCK] = func(block, *args, zero_division=zero_division,
+                                                 **kwargs)
+                del _VALIDATED[id(block)]
+        seen = set()
+        for w in caught:
+            key = (w.category, str(w.message))
+            if key not in seen:
+                seen.add(key)
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        return out
+
+    return wrapper

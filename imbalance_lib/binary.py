@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import check_matrix, finish, ratio
+from ._checks import blockwise, check_matrix, finish, ratio
 from ._docs import fill
 
 __all__ = [
@@ -59,6 +59,7 @@ def harmonic(a, b):
         return np.where(s == 0, 0.0, 2 * a * b / np.where(s == 0, 1.0, s))
 
 
+@blockwise
 @fill
 def tpr(C, *, zero_division="warn"):
     r"""True positive rate (recall, sensitivity): :math:`TPR = TP / (TP + FN)`.
@@ -76,6 +77,7 @@ def tpr(C, *, zero_division="warn"):
     return finish(ratio(tp, tp + fn), tp + fn == 0, zero_division, name="tpr", what="P = 0")
 
 
+@blockwise
 @fill
 def tnr(C, *, zero_division="warn"):
     r"""True negative rate (specificity, selectivity): :math:`TNR = TN / (TN + FP)`.
@@ -93,6 +95,7 @@ def tnr(C, *, zero_division="warn"):
     return finish(ratio(tn, tn + fp), tn + fp == 0, zero_division, name="tnr", what="N = 0")
 
 
+@blockwise
 @fill
 def precision(C, *, zero_division="warn"):
     r"""Precision (positive predictive value): :math:`TP / (TP + FP)`.
@@ -113,6 +116,7 @@ def precision(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def npv(C, *, zero_division="warn"):
     r"""Negative predictive value (precision of the negative class): :math:`TN / (TN + FN)`.
@@ -133,6 +137,7 @@ def npv(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def f1(C, *, zero_division="warn"):
     r"""F1 score of the positive class, the harmonic mean of precision and TPR.
@@ -154,6 +159,7 @@ def f1(C, *, zero_division="warn"):
     return finish(ratio(2 * tp, den), den == 0, zero_division, name="f1", what="TP + FP + FN = 0")
 
 
+@blockwise
 @fill
 def balanced_accuracy(C, *, zero_division="warn"):
     r"""Balanced accuracy, the unweighted mean of TPR and TNR.
@@ -178,6 +184,7 @@ def balanced_accuracy(C, *, zero_division="warn"):
     return finish((t + s) / 2, undefined, zero_division, name="balanced_accuracy", what="P or N = 0")
 
 
+@blockwise
 @fill
 def weighted_accuracy(C, alpha, *, zero_division="warn"):
     r"""Weighted accuracy: :math:`WA_\alpha = \alpha\,TPR + (1 - \alpha)\,TNR`.
@@ -212,6 +219,7 @@ def weighted_accuracy(C, alpha, *, zero_division="warn"):
     return finish(value, undefined, zero_division, name="weighted_accuracy", what="P or N = 0")
 
 
+@blockwise
 @fill
 def dominance(C, *, zero_division="warn"):
     r"""Dominance: :math:`TPR - TNR`, in [-1, 1].
@@ -235,6 +243,7 @@ def dominance(C, *, zero_division="warn"):
     return finish(t - s, undefined, zero_division, name="dominance", what="P or N = 0")
 
 
+@blockwise
 @fill
 def iba(C, alpha=0.1, *, zero_division="warn"):
     r"""Index of balanced accuracy: :math:`IBA_\alpha = (1 + \alpha (TPR - TNR))\, TPR \cdot TNR`.
@@ -278,6 +287,7 @@ def iba(C, alpha=0.1, *, zero_division="warn"):
     return finish(value, undefined, zero_division, name="iba", what="P or N = 0")
 
 
+@blockwise
 @fill
 def optimized_precision(C, *, zero_division="warn"):
     r"""Optimized precision: :math:`OP = ACC - |TNR - TPR| / (TNR + TPR)`.
@@ -314,6 +324,7 @@ def optimized_precision(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def hmnc(C, *, zero_division="warn"):
     r"""HMNC: harmonic mean of recall and selectivity normalised in class labels.
@@ -344,6 +355,7 @@ def hmnc(C, *, zero_division="warn"):
     return finish(value, (p == 0) | (n == 0), zero_division, name="hmnc", what="P or N = 0")
 
 
+@blockwise
 @fill
 def ac(C, *, zero_division="warn"):
     r"""AC-score, the harmonic mean of TPR and TNR.

@@ -198,7 +198,7 @@ def _dense_int(t, p, w):
         present = np.zeros(span, dtype=bool)
         present[_present(t, lo, span)] = True
         present[_present(p, lo, span)] = True
-    wide = np.uint64 if t.dtype.kind == "u" else np.int64  # lo + index can exceed t's dtype
+    wide = np.uint64 if hi >= 2**63 else np.int64  # lo + index can exceed t's dtype
     classes = np.flatnonzero(present).astype(wide) + wide(lo)
     if present.all():
         return full, classes
@@ -221,7 +221,7 @@ def classes_of(y: np.ndarray) -> np.ndarray:
         yi = _int_view(y)
         lo, hi = int(yi.min()), int(yi.max())
         if hi - lo < _DENSE_RANGE:
-            wide = np.uint64 if yi.dtype.kind == "u" else np.int64
+            wide = np.uint64 if hi >= 2**63 else np.int64
             present = np.flatnonzero(_present(yi, lo, hi - lo + 1)).astype(wide) + wide(lo)
             return present.astype(bool) if y.dtype.kind == "b" else present.astype(y.dtype)
     try:

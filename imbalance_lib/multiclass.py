@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._checks import (
+    blockwise,
     check_matrix,
     class_mean,
     compensated_sum,
@@ -75,6 +76,7 @@ def _agreement(C):
     return num, (s * so).sum(axis=-1), (r * ro).sum(axis=-1), (r * so).sum(axis=-1)
 
 
+@blockwise
 @fill
 def accuracy(C, *, zero_division="warn"):
     r"""Accuracy: :math:`ACC = \sum_i c_{ii} / n`.
@@ -94,6 +96,7 @@ def accuracy(C, *, zero_division="warn"):
     return finish(ratio(d.sum(axis=-1), n), n == 0, zero_division, name="accuracy", what="n = 0")
 
 
+@blockwise
 @fill
 def mcc(C, *, zero_division="warn"):
     r"""Matthews correlation coefficient, in its k-class form (Gorodkin's :math:`R_K`).
@@ -132,6 +135,7 @@ def mcc(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def kappa(C, *, zero_division="warn"):
     r"""Cohen's kappa: agreement beyond the agreement expected from the margins.
@@ -162,6 +166,7 @@ def kappa(C, *, zero_division="warn"):
     return finish(value, den == 0, zero_division, name="kappa", what="expected agreement is 1")
 
 
+@blockwise
 @fill
 def macro_precision(C, *, zero_division="warn"):
     r"""Macro-averaged precision: :math:`MAP = \frac1k \sum_i c_{ii} / c_{\cdot i}`.
@@ -186,6 +191,7 @@ def macro_precision(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def macro_recall(C, *, zero_division="warn"):
     r"""Macro-averaged recall: :math:`MAR = \frac1k \sum_i c_{ii} / c_{i\cdot}`.
@@ -211,6 +217,7 @@ def macro_recall(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def macro_f1(C, *, zero_division="warn"):
     r"""Macro F-score: the mean over classes of each class's F1.
@@ -243,6 +250,7 @@ def macro_f1(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def cba(C, *, zero_division="warn"):
     r"""Class balance accuracy: :math:`CBA = \frac1k \sum_i c_{ii} / \max(c_{i\cdot}, c_{\cdot i})`.
@@ -269,6 +277,7 @@ def cba(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def iam(C, *, zero_division="warn"):
     r"""Imbalance accuracy metric.
@@ -307,6 +316,7 @@ def iam(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def g_mean(C, *, zero_division="warn"):
     r"""Geometric mean of the class recalls: :math:`GM = \bigl(\prod_i c_{ii}/c_{i\cdot}\bigr)^{1/k}`.

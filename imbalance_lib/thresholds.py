@@ -90,8 +90,8 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
     """Unweighted sweep from two sorts, no argsort, at most ~3x the input in memory.
 
     Sorted scores give each distinct value and the number of samples below it;
-    the sorted scores of the positives give, by binary search, the number of
-    positives below it. Everything after the sort works in blocks and writes
+    the sorted scores of the positives, placed among the distinct values by
+    binary search, give the number of positives below each of them. Everything after the sort works in blocks and writes
     straight into the output.
     """
     n = s.shape[0]
@@ -120,12 +120,21 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
     sp = s[pos]
     sp.sort()
     n_pos = sp.shape[0]
+    # FN_j = positives strictly below threshold j = the sorted position of the first
+    # positive whose distinct score has index >= j. Each positive's index comes from
+    # one binary search among the distinct scores (its own value is one of them).
     fn = out[1, 0]
-    for a in range(0, m, _BLOCK):
-        b = min(a + _BLOCK, m)
-        fn[a:b] = np.searchsorted(sp, thresholds[a:b], side="left")
-    fn[m] = n_pos
+    fn.fill(n_pos)
+    last = -1
+    for a in range(0, n_pos, _BLOCK):
+        idx = np.searchsorted(thresholds[:m], sp[a:a + _BLOCK])
+        first = np.empty(idx.shape[0], dtype=bool)
+        first[0] = idx[0] != last
+        np.not_equal(idx[1:], idx[:-1], out=first[1:])
+        fn[idx[first]] = np.flatnonzero(first) + a
+        last = idx[-1]
     del sp
+    np.minimum.accumulate(fn[::-1], out=fn[::-1])
     below -= fn  # TN = samples below - positives below
     return thresholds, _finish_stack(out, n_pos, n - n_pos)
 

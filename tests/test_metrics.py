@@ -274,3 +274,27 @@ def test_harmonic_means_are_zero_when_both_rates_are_zero():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert il.hmnc(C) == 0.0 and il.ac(C) == 0.0
+
+
+def test_fast_path_on_a_large_sweep_equals_the_checked_path():
+    """A sweep's read-only stack skips re-validation and runs block by block; every
+    metric gives the same values as on a writable copy (the general path), with one
+    warning at most."""
+    from imbalance_lib import _checks
+
+    rng = np.random.default_rng(0)
+    n = 3 * _checks._BLOCK + 17
+    y = (rng.random(n) < 0.2).astype(int)
+    y[:3] = [0, 1, 0]
+    _, m = il.threshold_sweep(y, rng.normal(y, 1.0))
+    assert not m.flags.writeable and m.shape[0] > 2 * _checks._BLOCK
+    plain = np.array(m)  # writable copy: validated and computed in one piece
+    for name, info in il.METRICS.items():
+        with warnings.catch_warnings(record=True) as fast_w:
+            warnings.simplefilter("always")
+            fast = info.func(m, **info.params)
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            slow = info.func(plain, **info.params)
+        np.testing.assert_array_equal(fast, slow, err_msg=name)
+        assert len(fast_w) <= 1, name
