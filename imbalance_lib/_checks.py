@@ -284,7 +284,6 @@ def blockwise(func):
             return func(C, *args, zero_division=zero_division, **kwargs)
         n = C.shape[0]
         out = np.empty(n)
-        caught = []
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             for start in range(0, n, _BLOCK):

@@ -91,7 +91,8 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
 
     Sorted scores give each distinct value and the number of samples below it;
     the sorted scores of the positives, placed among the distinct values by
-    binary search, give the number of positives below each of them. Everything after the sort works in blocks and writes
+    binary search, give the number of positives below each of them. Everything
+    after the sort works in blocks and writes
     straight into the output.
     """
     n = s.shape[0]
