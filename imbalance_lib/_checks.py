@@ -265,33 +265,40 @@ _BLOCK = 1 << 15  # matrices per block of the fast path (its temporaries stay in
 
 
 def blockwise(func):
-    """Evaluate a metric on a large validated stack block by block.
+    """Evaluate a metric on a large stack of matrices block by block.
 
-    A stack made by the library (:func:`imbalance_lib.threshold_sweep`) is
-    already checked; a metric then runs over cache-sized blocks of it instead of
-    making full-length temporaries for every step of its formula, and emits at
-    most one warning for the whole stack. Any other input takes the usual path.
+    The stack is checked once (a stack made by the library, such as
+    :func:`imbalance_lib.threshold_sweep`'s, not at all: it was checked when it
+    was made); the metric then runs over cache-sized blocks instead of making
+    full-length temporaries for every step of its formula, and emits at most one
+    warning of each kind for the whole stack. Array-valued parameters (an
+    ``alpha`` per matrix) take the one-piece path.
     """
 
     @functools.wraps(func)
     def wrapper(C, *args, zero_division="warn", **kwargs):
         if (
-            not _is_validated(C)
+            not isinstance(C, np.ndarray)
             or C.ndim != 3
             or C.shape[0] <= 2 * _BLOCK
             or any(np.ndim(a) for a in (*args, *kwargs.values()))
         ):
             return func(C, *args, zero_division=zero_division, **kwargs)
-        n = C.shape[0]
+        # check (and convert) the whole stack once, then evaluate it block by block
+        arr = C if _is_validated(C) else check_matrix(C)
+        n = arr.shape[0]
         out = np.empty(n)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             for start in range(0, n, _BLOCK):
-                block = C[start:start + _BLOCK]
-                _VALIDATED[id(block)] = block  # a view of a read-only checked stack
-                out[start:start + _BLOCK] = func(block, *args, zero_division=zero_division,
-                                                 **kwargs)
-                del _VALIDATED[id(block)]
+                block = arr[start:start + _BLOCK].view()
+                block.flags.writeable = False  # this view only; the caller's array is untouched
+                _VALIDATED[id(block)] = block
+                try:
+                    out[start:start + _BLOCK] = func(block, *args, zero_division=zero_division,
+                                                     **kwargs)
+                finally:
+                    del _VALIDATED[id(block)]
         seen = set()
         for w in caught:
             key = (w.category, str(w.message))

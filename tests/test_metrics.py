@@ -288,7 +288,7 @@ def test_fast_path_on_a_large_sweep_equals_the_checked_path():
     y[:3] = [0, 1, 0]
     _, m = il.threshold_sweep(y, rng.normal(y, 1.0))
     assert not m.flags.writeable and m.shape[0] > 2 * _checks._BLOCK
-    plain = np.array(m)  # writable copy: validated and computed in one piece
+    plain = np.array(m)  # writable copy: checked again, then blocks
     for name, info in il.METRICS.items():
         with warnings.catch_warnings(record=True) as fast_w:
             warnings.simplefilter("always")
@@ -298,3 +298,20 @@ def test_fast_path_on_a_large_sweep_equals_the_checked_path():
             slow = info.func(plain, **info.params)
         np.testing.assert_array_equal(fast, slow, err_msg=name)
         assert len(fast_w) <= 1, name
+        one_piece = np.array([info.func(C, zero_division=0.0, **info.params)
+                              for C in plain[:: 997]])
+        np.testing.assert_allclose(info.func(plain, zero_division=0.0, **info.params)[:: 997],
+                                   one_piece, rtol=1e-12, atol=1e-15, err_msg=name)
+    assert plain.flags.writeable  # the caller's array keeps its flags
+
+
+def test_large_int_stack_is_checked_once_and_k_is_enforced():
+    from imbalance_lib import _checks
+
+    stack = np.ones((2 * _checks._BLOCK + 5, 3, 3), dtype=np.int64)
+    with pytest.raises(ValueError, match="k == 2"):
+        il.tpr(stack)
+    bad = np.ones((2 * _checks._BLOCK + 5, 2, 2))
+    bad[-1, 0, 0] = -1
+    with pytest.raises(ValueError, match="negative"):
+        il.iba(bad)
