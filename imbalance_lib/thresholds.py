@@ -141,23 +141,15 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
 
 
 def _sweep_weights(s: np.ndarray, pos: np.ndarray, w: np.ndarray):
-    """Weighted sweep: one argsort, then the cumulative positive and negative weights."""
-    order = np.argsort(s, kind="stable")
-    s_sorted = s[order]
-    n = s.shape[0]
-    new = np.empty(n, dtype=bool)
-    new[0] = True
-    np.not_equal(s_sorted[1:], s_sorted[:-1], out=new[1:])
-    w_sorted = w[order].astype(np.float64)
-    wp = np.where(pos[order], w_sorted, 0.0)
-    del order
-    return sweep_from_counts(s_sorted[new], *_group_sums(new, wp, w_sorted - wp), assume_sorted=True)
-
-
-def _group_sums(new, *columns):
-    """Sums of each column over the runs that start where ``new`` is True."""
-    starts = np.flatnonzero(new)
-    return [np.add.reduceat(c, starts) for c in columns]
+    """Weighted sweep: the distinct scores from one sort, each sample placed among them
+    by binary search, the positive and negative weight per score by ``np.bincount``."""
+    values = np.unique(s)  # a sort, no argsort
+    where = np.searchsorted(values, s)
+    w = w.astype(np.float64, copy=False)
+    zero = np.zeros((), dtype=np.float64)
+    wp = np.bincount(where, weights=np.where(pos, w, zero), minlength=len(values))
+    wn = np.bincount(where, weights=np.where(pos, zero, w), minlength=len(values))
+    return sweep_from_counts(values, wp, wn, assume_sorted=True)
 
 
 def sweep_from_counts(
@@ -300,9 +292,10 @@ def threshold_sweep(y_true: ArrayLike, y_score: ArrayLike, *, pos_label=1,
     Notes
     -----
     Unweighted: one sort of all scores and one of the positives' scores, then
-    a binary search per distinct score (:math:`O(n \log n)`, about 2.5 times
-    the input's memory at most, the output included). Weighted: one stable
-    ``argsort`` and cumulative sums of the positive and negative weights.
+    one binary search per positive (:math:`O(n \log n)`, at most about three
+    times the input's memory, the output included). Weighted: one sort for the
+    distinct scores, one binary search per sample, the positive and negative
+    weight per score with ``np.bincount``, then cumulative sums. No ``argsort``.
 
     References
     ----------
