@@ -108,34 +108,20 @@ COUNT = st.one_of(
 )
 
 
-@given(st.lists(COUNT, min_size=4, max_size=4))
-def test_binary_mcc_and_kappa_are_exact_and_in_range(counts):
-    C = np.array(counts).reshape(2, 2)
-    mcc, kappa = exact_mcc_kappa(C)
+@pytest.mark.parametrize("k, tolerance", [(2, {"rel": 1e-9, "abs": 1e-300}),
+                                          (3, {"abs": 1e-9})])
+@given(data=st.data())
+def test_mcc_and_kappa_are_exact_and_in_range(k, tolerance, data):
+    """Binary: exact to 1e-9 relative; three classes: within [-1, 1] and 1e-9 absolute."""
+    C = np.array(data.draw(st.lists(COUNT, min_size=k * k, max_size=k * k))).reshape(k, k)
+    expected = exact_mcc_kappa(C)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", il.UndefinedMetricWarning)
-        ours_mcc, ours_kappa = il.mcc(C, zero_division=np.nan), il.kappa(C, zero_division=np.nan)
-    if mcc is not None:
-        assert -1 <= ours_mcc <= 1
-        assert ours_mcc == pytest.approx(mcc, rel=1e-9, abs=1e-300)
-    if kappa is not None:
-        assert -1 <= ours_kappa <= 1
-        assert ours_kappa == pytest.approx(kappa, rel=1e-9, abs=1e-300)
-
-
-@given(st.lists(COUNT, min_size=9, max_size=9))
-def test_three_class_mcc_and_kappa_stay_in_range(counts):
-    C = np.array(counts).reshape(3, 3)
-    mcc, kappa = exact_mcc_kappa(C)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", il.UndefinedMetricWarning)
-        ours_mcc, ours_kappa = il.mcc(C, zero_division=np.nan), il.kappa(C, zero_division=np.nan)
-    if mcc is not None:
-        assert -1 <= ours_mcc <= 1
-        assert ours_mcc == pytest.approx(mcc, abs=1e-9)
-    if kappa is not None:
-        assert -1 <= ours_kappa <= 1
-        assert ours_kappa == pytest.approx(kappa, abs=1e-9)
+        ours = il.mcc(C, zero_division=np.nan), il.kappa(C, zero_division=np.nan)
+    for value, exact in zip(ours, expected):
+        if exact is not None:
+            assert -1 <= value <= 1
+            assert value == pytest.approx(exact, **tolerance)
 
 
 # --- unusual label dtypes and ranges ---------------------------------------------------

@@ -193,24 +193,30 @@ def labelled(n_classes=4, weights=True):
     return st.integers(1, 40).flatmap(build)
 
 
-@given(labelled(), st.booleans())
-def test_balanced_accuracy_score_is_sklearns(data, adjusted):
-    from sklearn.metrics import balanced_accuracy_score as sk
-
-    t, p, w = data
+def same_as_sklearn(ours, theirs, t, p, **kwargs):
+    """Equal values, or the same ValueError, as scikit-learn's function of the same name."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            expected = sk(t, p, sample_weight=w, adjusted=adjusted)
+            expected = theirs(t, p, **kwargs)
         except ValueError:
             with pytest.raises(ValueError):
-                il.balanced_accuracy_score(t, p, sample_weight=w, adjusted=adjusted)
+                ours(t, p, **kwargs)
             return
-        ours = il.balanced_accuracy_score(t, p, sample_weight=w, adjusted=adjusted)
+        value = ours(t, p, **kwargs)
     if np.isnan(expected):
-        assert np.isnan(ours)
+        assert np.isnan(value)
     else:
-        assert ours == pytest.approx(expected, rel=1e-12, abs=1e-12)
+        assert value == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+@given(labelled(), st.booleans())
+def test_balanced_accuracy_score_is_sklearns(data, adjusted):
+    from sklearn.metrics import balanced_accuracy_score
+
+    t, p, w = data
+    same_as_sklearn(il.balanced_accuracy_score, balanced_accuracy_score, t, p,
+                    sample_weight=w, adjusted=adjusted)
 
 
 def test_balanced_accuracy_score_three_classes_is_macro_recall():
@@ -225,18 +231,11 @@ def test_balanced_accuracy_score_three_classes_is_macro_recall():
 
 @given(labelled(), st.booleans())
 def test_accuracy_score_is_sklearns(data, normalize):
-    from sklearn.metrics import accuracy_score as sk
+    from sklearn.metrics import accuracy_score
 
     t, p, w = data
-    try:
-        expected = sk(t, p, sample_weight=w, normalize=normalize)
-    except ValueError:
-        with pytest.raises(ValueError):
-            il.accuracy_score(t, p, sample_weight=w, normalize=normalize)
-        return
-    assert il.accuracy_score(t, p, sample_weight=w, normalize=normalize) == pytest.approx(
-        expected, rel=1e-12, abs=1e-12
-    )
+    same_as_sklearn(il.accuracy_score, accuracy_score, t, p, sample_weight=w,
+                    normalize=normalize)
 
 
 @given(labelled(weights=False))
