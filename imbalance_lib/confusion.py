@@ -194,9 +194,12 @@ def _dense_int(t, p, w):
     if span > _DENSE_RANGE:
         return None
     full = _count(t, p, span, w, lo)
-    if w is None and span * span <= t.shape[0]:
+    present = None
+    if span * span <= t.shape[0]:
         present = (full.sum(axis=1) > 0) | (full.sum(axis=0) > 0)
-    else:  # a sample of weight 0 still declares its classes; no k^2 pass for large k
+        if w is not None and not present.all():
+            present = None  # a sample of weight 0 still declares its classes: look again
+    if present is None:  # no k^2 pass for large k
         present = _present(t, lo, span) | _present(p, lo, span)
     wide = np.uint64 if hi >= 2**63 else np.int64  # lo + index can exceed t's dtype
     classes = np.flatnonzero(present).astype(wide) + wide(lo)
@@ -296,14 +299,13 @@ def _dense_labels(t, p, w, L, strict):
     if strict and not np.isin(classes, lab).all():
         missing = classes[~np.isin(classes, lab)]
         raise ValueError(f"y contains labels not in labels: {show(missing)}")
-    # classes of y_true present in labels: scikit-learn needs at least one
-    true_present = np.isin(np.asarray(classes_of(t)).astype(classes.dtype), lab)
-    if not true_present.any():
-        raise ValueError("At least one label specified must be in y_true")
     k = len(L)
     C = np.zeros((k, k), dtype=full.dtype)
     idx = pos_c[found]
     C[np.ix_(found, found)] = full[np.ix_(idx, idx)]
+    # scikit-learn needs at least one class of y_true among the labels
+    if not C.any() and not np.isin(np.asarray(classes_of(t)).astype(classes.dtype), lab).any():
+        raise ValueError("At least one label specified must be in y_true")
     return C
 
 
