@@ -344,7 +344,12 @@ def g_mean(C, *, zero_division="warn"):
     k = d.shape[-1]
     recalls = ratio(d, r)
     if k == 2:
-        value = np.sqrt(recalls[..., 0]) * np.sqrt(recalls[..., 1])
+        a, b = recalls[..., 0], recalls[..., 1]
+        product = a * b
+        value = np.sqrt(product)
+        tiny = product < 1e-300  # underflow of the product of two tiny recalls
+        if np.any(tiny & (a > 0) & (b > 0)):
+            value = np.where(tiny, np.sqrt(a) * np.sqrt(b), value)
     else:
         zero = (recalls == 0).any(axis=-1)
         with np.errstate(divide="ignore"):

@@ -288,3 +288,10 @@ def test_estimators_and_operating_point_are_exported():
     assert il.RBFNetworkClassifier is RBFNetworkClassifier
     assert il.OperatingPoint is OperatingPoint
     assert {"RBFNetworkClassifier", "OperatingPoint", "NearestMeanClassifier"} <= set(il.__all__)
+
+
+def test_binary_g_mean_of_tiny_recalls_does_not_underflow():
+    # recalls 1e-200 each: the product 1e-400 underflows, the geometric mean is 1e-200
+    C = [[1.0, 1e200], [1e200, 1.0]]
+    assert il.g_mean(C) == pytest.approx(1e-200, rel=1e-12)
+    assert il.g_mean(il.binary_matrix(0.5, 0.5, 0.5, 0.5)) == 0.5  # sqrt(1/4), exactly
