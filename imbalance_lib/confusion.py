@@ -161,9 +161,13 @@ def _count(t, p, k, w, lo=0):
     bins = k * k
     dtype = np.int64 if mode in (None, "int", "int-exact") else np.float64
     if bins > _CHUNK_BINS or n <= _CHUNK:
-        idx = _offset_into(np.empty(n, np.intp), t, lo)
-        idx *= k
-        idx += _offset_into(np.empty(n, np.intp), p, lo)
+        if lo == 0 and t.dtype == np.intp and p.dtype == np.intp:
+            idx = t * k  # indices already: no offset copies
+            idx += p
+        else:
+            idx = _offset_into(np.empty(n, np.intp), t, lo)
+            idx *= k
+            idx += _offset_into(np.empty(n, np.intp), p, lo)
         total = _bincount(idx, w, mode, bins)
         return total.reshape(k, k).astype(dtype, copy=False)
     total = np.zeros(bins, dtype=dtype)
@@ -300,9 +304,13 @@ def _dense_labels(t, p, w, L, strict):
         missing = classes[~np.isin(classes, lab)]
         raise ValueError(f"y contains labels not in labels: {show(missing)}")
     k = len(L)
-    C = np.zeros((k, k), dtype=full.dtype)
-    idx = pos_c[found]
-    C[np.ix_(found, found)] = full[np.ix_(idx, idx)]
+    if found.all():  # every label occurs: one gather, no scatter
+        C = full if (pos_c == np.arange(k)).all() and k == len(classes) else \
+            full[np.ix_(pos_c, pos_c)]
+    else:
+        C = np.zeros((k, k), dtype=full.dtype)
+        idx = pos_c[found]
+        C[np.ix_(found, found)] = full[np.ix_(idx, idx)]
     # scikit-learn needs at least one class of y_true among the labels
     if not C.any() and not np.isin(np.asarray(classes_of(t)).astype(classes.dtype), lab).any():
         raise ValueError("At least one label specified must be in y_true")
