@@ -222,12 +222,30 @@ def two_product(a, b):
 
 
 def product_difference(a, b, c, d):
-    """``a*b - c*d`` with the rounding error of both products removed.
+    """``a*b - c*d`` with the rounding error of both products removed where it matters.
 
-    The two leading parts cancel exactly when they are close (Sterbenz's lemma),
-    so a difference near zero keeps its relative precision instead of inheriting
-    the absolute error of ``a*b``.
+    The plain difference has an absolute error of about ``1e-16 * |a*b|``; where
+    the result is smaller than ``1e-5 * |a*b|`` (cancellation), it is recomputed
+    from the exact products (Dekker), whose leading parts then cancel exactly
+    (Sterbenz's lemma). So a difference near zero keeps its relative precision
+    (better than 1e-10) at the cost of the exact path only where it is needed.
     """
+    a, b, c, d = (np.asarray(x, dtype=float) for x in (a, b, c, d))
+    p, q = a * b, c * d
+    r = p - q
+    risky = np.abs(r) < 1e-5 * np.maximum(np.abs(p), np.abs(q))
+    if risky.ndim == 0:
+        if risky:
+            return _exact_difference(a, b, c, d)
+        return r
+    if risky.any():
+        r[risky] = _exact_difference(a[risky], b[risky], c[risky], d[risky]) \
+            if a.shape == r.shape == b.shape == c.shape == d.shape else \
+            _exact_difference(*np.broadcast_arrays(a, b, c, d))[risky]
+    return r
+
+
+def _exact_difference(a, b, c, d):
     p, e = two_product(a, b)
     q, f = two_product(c, d)
     return (p - q) + (e - f)
@@ -261,7 +279,7 @@ def others_sum(v):
     return before + after
 
 
-_BLOCK = 1 << 15  # matrices per block of the fast path (its temporaries stay in cache)
+_BLOCK = 1 << 14  # matrices per block of the fast path (its temporaries stay in cache)
 
 
 def blockwise(func):
