@@ -3,9 +3,14 @@
 Labels or scores -> confusion matrices of shape ``(..., k, k)`` -> metrics.
 Every count-based metric is vectorised over the leading axes; every
 label-based ``<name>_score`` only builds the matrix and calls it.
+
+Importing the package loads numpy only; scikit-learn is imported when an
+estimator, a scorer or the warning class is first used.
 """
 
-from ._checks import UndefinedMetricWarning
+from __future__ import annotations
+
+from ._version import __version__
 from .binary import (
     ac,
     balanced_accuracy,
@@ -32,7 +37,6 @@ from .multiclass import (
     macro_recall,
     mcc,
 )
-from .nearest_mean import NearestMeanClassifier
 from .registry import METRICS, MetricInfo
 from .scores import (
     SCORE_FUNCTIONS,
@@ -40,9 +44,10 @@ from .scores import (
     accuracy_score,
     balanced_accuracy_score,
     binary_confusion,
+    binary_f1_score,
+    binary_precision_score,
     cba_score,
     dominance_score,
-    f1_score,
     g_mean_score,
     hmnc_score,
     iam_score,
@@ -55,26 +60,51 @@ from .scores import (
     metric_scorer,
     npv_score,
     optimized_precision_score,
-    precision_score,
     tnr_score,
     tpr_score,
     weighted_accuracy_score,
 )
-from .thresholds import optimal_operating_point, threshold_sweep
+from .thresholds import (
+    OperatingPoint,
+    optimal_operating_point,
+    sweep_from_counts,
+    threshold_sweep,
+)
 
-__version__ = "0.1.0"
+# Names whose modules import scikit-learn: loaded on first access (PEP 562).
+_LAZY = {
+    "NearestMeanClassifier": "nearest_mean",
+    "RBFNetworkClassifier": "rbf_network",
+    "UndefinedMetricWarning": "_checks",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
-    "UndefinedMetricWarning", "METRICS", "MetricInfo", "SCORE_FUNCTIONS",
+    "__version__", "UndefinedMetricWarning", "METRICS", "MetricInfo", "SCORE_FUNCTIONS",
     "confusion_matrix", "binary_matrix", "binary_confusion", "metric_scorer",
     "tpr", "tnr", "precision", "npv", "f1", "balanced_accuracy", "weighted_accuracy",
     "dominance", "iba", "optimized_precision", "hmnc", "ac",
     "accuracy", "mcc", "kappa", "macro_precision", "macro_recall", "macro_f1",
     "cba", "iam", "g_mean",
-    "tpr_score", "tnr_score", "precision_score", "npv_score", "f1_score",
+    "tpr_score", "tnr_score", "binary_precision_score", "npv_score", "binary_f1_score",
     "balanced_accuracy_score", "weighted_accuracy_score", "dominance_score", "iba_score",
     "optimized_precision_score", "hmnc_score", "ac_score", "accuracy_score",
     "mcc_score", "kappa_score", "macro_precision_score", "macro_recall_score",
     "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
-    "threshold_sweep", "optimal_operating_point", "NearestMeanClassifier",
+    "threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint",
+    "NearestMeanClassifier", "RBFNetworkClassifier",
 ]

@@ -11,7 +11,9 @@ formula is zero (each metric's registry entry says exactly when). What the
 metric then returns is chosen with ``zero_division``:
 
 ``"warn"`` (default)
-    return ``0.0`` and emit :class:`sklearn.exceptions.UndefinedMetricWarning`;
+    return ``0.0`` and emit :class:`sklearn.exceptions.UndefinedMetricWarning`
+    (imported from scikit-learn only when a warning is due, so that importing
+    the library stays fast);
 a number (``0.0``, ``1.0``, ...)
     return that number, silently;
 ``numpy.nan``
@@ -25,24 +27,68 @@ scikit-learn. Every other metric applies it to its value as a whole.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import warnings
+import weakref
 
 import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
 
-__all__ = ["UndefinedMetricWarning"]
+__all__ = ["UndefinedMetricWarning"]  # noqa: F822 (lazy, see __getattr__)
 
 _SCALE_LIMIT = 1e50  # products of up to four counts stay within float range
+
+# Stacks that the library built and checked itself (threshold sweeps): read-only
+# float64 arrays, validated once. check_matrix returns them without a second pass.
+_VALIDATED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def __getattr__(name):
+    # scikit-learn's warning class, imported on first use (importing sklearn costs ~1 s)
+    if name == "UndefinedMetricWarning":
+        from sklearn.exceptions import UndefinedMetricWarning
+
+        return UndefinedMetricWarning
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def mark_validated(arr: np.ndarray) -> np.ndarray:
+    """Make ``arr`` (a float64 stack of valid matrices) read-only and remember it as checked."""
+    arr.flags.writeable = False
+    _VALIDATED[id(arr)] = arr
+    return arr
+
+
+def _is_validated(C) -> bool:
+    return (
+        isinstance(C, np.ndarray)
+        and _VALIDATED.get(id(C)) is C
+        and not C.flags.writeable
+    )
 
 
 def check_matrix(C, *, binary: bool = False) -> np.ndarray:
     """Return ``C`` as a float array of shape ``(..., k, k)`` or raise ``ValueError``.
 
-    ``binary=True`` additionally requires ``k == 2``.
+    ``binary=True`` additionally requires ``k == 2``. A stack built by the
+    library itself (:func:`imbalance_lib.threshold_sweep`) is returned as it is:
+    it was checked when it was made and is read-only.
     """
+    if _is_validated(C) and (not binary or C.shape[-1] == 2):
+        return C
+    raw = np.asarray(C)
+    if raw.dtype.kind == "c":
+        raise ValueError("confusion matrix is complex: counts must be real numbers")
+    if raw.dtype.kind not in "biuf":
+        if raw.dtype.kind == "O" and any(isinstance(v, complex) for v in raw.ravel()):
+            raise ValueError("confusion matrix is complex: counts must be real numbers")
+        if raw.dtype.kind in "USO" or raw.dtype.kind not in "biufO":
+            try:
+                raw = raw.astype(float)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"confusion matrix must be numeric, got {C!r:.60}") from exc
     try:
-        arr = np.asarray(C, dtype=float)
+        arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"confusion matrix must be numeric, got {C!r:.60}") from exc
     if arr.ndim < 2:
@@ -93,6 +139,8 @@ def check_zero_division(zero_division) -> float:
 
 def _warn(name: str, what: str, zero_division) -> None:
     if isinstance(zero_division, str):  # "warn", already validated
+        from sklearn.exceptions import UndefinedMetricWarning
+
         warnings.warn(
             f"{name} is undefined ({what}) for at least one matrix; "
             "its value is set to 0.0. Use zero_division to choose another value "
@@ -119,6 +167,15 @@ def finish(values, undefined, zero_division, *, name: str, what: str):
     return as_result(values)
 
 
+def last_sum(x):
+    """Sum over the last axis; two explicit columns for k = 2 (a reduction over an axis
+    of length 2 costs far more per matrix than one addition)."""
+    x = np.asarray(x)
+    if x.shape[-1] == 2:
+        return x[..., 0] + x[..., 1]
+    return x.sum(axis=-1)
+
+
 def class_mean(terms, undefined, zero_division, *, name: str, what: str):
     """Average per-class terms (last axis), replacing undefined terms by the policy.
 
@@ -137,7 +194,7 @@ def class_mean(terms, undefined, zero_division, *, name: str, what: str):
             with np.errstate(invalid="ignore", divide="ignore"):
                 return as_result(np.where(n_kept > 0, total / np.maximum(n_kept, 1), np.nan))
         terms = np.where(undefined, fill, terms)
-    return as_result(terms.mean(axis=-1))
+    return as_result(last_sum(terms) / terms.shape[-1])
 
 
 def ratio(num, den):
@@ -145,4 +202,136 @@ def ratio(num, den):
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(den == 0, np.nan, num / np.where(den == 0, 1.0, den))
+        out = np.divide(num, den)
+    if out.ndim == 0:
+        return np.float64(np.nan) if den == 0 else out
+    zero = den == 0
+    if zero.any():
+        out[np.broadcast_to(zero, out.shape)] = np.nan
+    return out
+
+
+_SPLIT = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for float64
+
+
+def two_product(a, b):
+    """``(p, e)`` with ``p = fl(a*b)`` and ``p + e = a*b`` exactly (Dekker's algorithm).
+
+    Exact as long as nothing overflows; :func:`check_matrix` keeps counts below 1e50.
+    """
+    p = a * b
+    ca = _SPLIT * a
+    a_hi = ca - (ca - a)
+    a_lo = a - a_hi
+    cb = _SPLIT * b
+    b_hi = cb - (cb - b)
+    b_lo = b - b_hi
+    e = ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    return p, e
+
+
+def product_difference(a, b, c, d):
+    """``a*b - c*d`` with the rounding error of both products removed where it matters.
+
+    The plain difference has an absolute error of about ``1e-16 * |a*b|``; where
+    the result is smaller than ``1e-5 * |a*b|`` (cancellation), it is recomputed
+    from the exact products (Dekker), whose leading parts then cancel exactly
+    (Sterbenz's lemma). So a difference near zero keeps its relative precision
+    (better than 1e-10) at the cost of the exact path only where it is needed.
+    """
+    a, b, c, d = (np.asarray(x, dtype=float) for x in (a, b, c, d))
+    p, q = a * b, c * d
+    r = p - q
+    risky = np.abs(r) < 1e-5 * np.maximum(np.abs(p), np.abs(q))
+    if risky.ndim == 0:
+        if risky:
+            return _exact_difference(a, b, c, d)
+        return r
+    if risky.any():
+        r[risky] = _exact_difference(a[risky], b[risky], c[risky], d[risky]) \
+            if a.shape == r.shape == b.shape == c.shape == d.shape else \
+            _exact_difference(*np.broadcast_arrays(a, b, c, d))[risky]
+    return r
+
+
+def _exact_difference(a, b, c, d):
+    p, e = two_product(a, b)
+    q, f = two_product(c, d)
+    return (p - q) + (e - f)
+
+
+def compensated_sum(terms):
+    """Sum over the last axis with Neumaier's compensation (one rounding error in total)."""
+    terms = np.moveaxis(np.asarray(terms, dtype=float), -1, 0)
+    s = terms[0].copy()
+    comp = np.zeros_like(s)
+    for x in terms[1:]:
+        t = s + x
+        big = np.abs(s) >= np.abs(x)
+        comp += np.where(big, (s - t) + x, (x - t) + s)
+        s = t
+    return s + comp
+
+
+def others_sum(v):
+    """``sum(v) - v_i`` for every i along the last axis, without cancellation.
+
+    The sum of the entries before ``i`` plus the sum of those after it: for
+    non-negative ``v`` every partial sum is a sum of non-negative numbers, so
+    a dominant ``v_i`` does not wipe out the small ones (``n - v_i`` would).
+    """
+    zero = np.zeros_like(v[..., :1])
+    before = np.concatenate([zero, np.cumsum(v[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate(
+        [np.flip(np.cumsum(np.flip(v[..., 1:], axis=-1), axis=-1), axis=-1), zero], axis=-1
+    )
+    return before + after
+
+
+_BLOCK = 1 << 14  # matrices per block of the fast path (its temporaries stay in cache)
+
+
+def blockwise(func):
+    """Evaluate a metric on a large stack of matrices block by block.
+
+    The stack is checked once (a stack made by the library, such as
+    :func:`imbalance_lib.threshold_sweep`'s, not at all: it was checked when it
+    was made); the metric then runs over cache-sized blocks instead of making
+    full-length temporaries for every step of its formula, and emits at most one
+    warning of each kind for the whole stack. Array-valued parameters (an
+    ``alpha`` per matrix) take the one-piece path.
+    """
+
+    @functools.wraps(func)
+    def wrapper(C, *args, zero_division="warn", **kwargs):
+        if (
+            not isinstance(C, np.ndarray)
+            or C.ndim != 3
+            or C.shape[0] <= 2 * _BLOCK
+            or any(np.ndim(a) for a in (*args, *kwargs.values()))
+        ):
+            return func(C, *args, zero_division=zero_division, **kwargs)
+        # check (and convert) the whole stack once, then evaluate it block by block
+        arr = C if _is_validated(C) else check_matrix(C)
+        n = arr.shape[0]
+        out = np.empty(n)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for start in range(0, n, _BLOCK):
+                block = arr[start:start + _BLOCK].view()
+                block.flags.writeable = False  # this view only; the caller's array is untouched
+                _VALIDATED[id(block)] = block
+                try:
+                    out[start:start + _BLOCK] = func(block, *args, zero_division=zero_division,
+                                                     **kwargs)
+                finally:
+                    del _VALIDATED[id(block)]
+        seen = set()
+        for w in caught:
+            key = (w.category, str(w.message))
+            if key not in seen:
+                seen.add(key)
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        return out
+
+    return wrapper

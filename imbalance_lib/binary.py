@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import check_matrix, finish, ratio
+from ._checks import blockwise, check_matrix, finish, ratio
 from ._docs import fill
 
 __all__ = [
@@ -59,6 +59,7 @@ def harmonic(a, b):
         return np.where(s == 0, 0.0, 2 * a * b / np.where(s == 0, 1.0, s))
 
 
+@blockwise
 @fill
 def tpr(C, *, zero_division="warn"):
     r"""True positive rate (recall, sensitivity): :math:`TPR = TP / (TP + FN)`.
@@ -76,6 +77,7 @@ def tpr(C, *, zero_division="warn"):
     return finish(ratio(tp, tp + fn), tp + fn == 0, zero_division, name="tpr", what="P = 0")
 
 
+@blockwise
 @fill
 def tnr(C, *, zero_division="warn"):
     r"""True negative rate (specificity, selectivity): :math:`TNR = TN / (TN + FP)`.
@@ -93,6 +95,7 @@ def tnr(C, *, zero_division="warn"):
     return finish(ratio(tn, tn + fp), tn + fp == 0, zero_division, name="tnr", what="N = 0")
 
 
+@blockwise
 @fill
 def precision(C, *, zero_division="warn"):
     r"""Precision (positive predictive value): :math:`TP / (TP + FP)`.
@@ -113,6 +116,7 @@ def precision(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def npv(C, *, zero_division="warn"):
     r"""Negative predictive value (precision of the negative class): :math:`TN / (TN + FN)`.
@@ -133,6 +137,7 @@ def npv(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def f1(C, *, zero_division="warn"):
     r"""F1 score of the positive class, the harmonic mean of precision and TPR.
@@ -154,6 +159,7 @@ def f1(C, *, zero_division="warn"):
     return finish(ratio(2 * tp, den), den == 0, zero_division, name="f1", what="TP + FP + FN = 0")
 
 
+@blockwise
 @fill
 def balanced_accuracy(C, *, zero_division="warn"):
     r"""Balanced accuracy, the unweighted mean of TPR and TNR.
@@ -178,6 +184,7 @@ def balanced_accuracy(C, *, zero_division="warn"):
     return finish((t + s) / 2, undefined, zero_division, name="balanced_accuracy", what="P or N = 0")
 
 
+@blockwise
 @fill
 def weighted_accuracy(C, alpha, *, zero_division="warn"):
     r"""Weighted accuracy: :math:`WA_\alpha = \alpha\,TPR + (1 - \alpha)\,TNR`.
@@ -212,6 +219,7 @@ def weighted_accuracy(C, alpha, *, zero_division="warn"):
     return finish(value, undefined, zero_division, name="weighted_accuracy", what="P or N = 0")
 
 
+@blockwise
 @fill
 def dominance(C, *, zero_division="warn"):
     r"""Dominance: :math:`TPR - TNR`, in [-1, 1].
@@ -235,6 +243,7 @@ def dominance(C, *, zero_division="warn"):
     return finish(t - s, undefined, zero_division, name="dominance", what="P or N = 0")
 
 
+@blockwise
 @fill
 def iba(C, alpha=0.1, *, zero_division="warn"):
     r"""Index of balanced accuracy: :math:`IBA_\alpha = (1 + \alpha (TPR - TNR))\, TPR \cdot TNR`.
@@ -278,13 +287,19 @@ def iba(C, alpha=0.1, *, zero_division="warn"):
     return finish(value, undefined, zero_division, name="iba", what="P or N = 0")
 
 
+@blockwise
 @fill
 def optimized_precision(C, *, zero_division="warn"):
     r"""Optimized precision: :math:`OP = ACC - |TNR - TPR| / (TNR + TPR)`.
 
-    Range [-1, 1]. Undefined when :math:`P = 0`, :math:`N = 0`, or
-    :math:`TPR = TNR = 0` (every sample misclassified), where the second term
-    is 0/0 with no limit.
+    Range [-1, 1]. Undefined when :math:`P = 0` or :math:`N = 0`.
+
+    When :math:`TPR = TNR = 0` (every sample misclassified) the second term is
+    0/0 and has no limit; OP is then set to :math:`-1`, the lowest value of its
+    range and the limit along either edge (:math:`TPR \to 0` with
+    :math:`TNR = 0`, or the mirror image): the always-wrong classifier is the
+    worst one, and ranks below every other classifier, including those with
+    :math:`OP < 0`. (A fill value of 0 would rank it above them.)
 
     {C2_only}
 
@@ -296,18 +311,20 @@ def optimized_precision(C, *, zero_division="warn"):
     --------
     >>> round(optimized_precision([[81, 9], [4, 6]]), 4)
     0.67
+    >>> optimized_precision([[0, 9], [4, 0]])  # every sample wrong
+    -1.0
     """
     tn, fp, fn, tp = counts(C)
     t, s, undefined = rates(C)
     acc = ratio(tp + tn, tp + tn + fp + fn)
-    value = acc - ratio(np.abs(s - t), s + t)
-    undefined = undefined | (t + s == 0)
+    value = np.where(t + s == 0, -1.0, acc - ratio(np.abs(s - t), s + t))
     return finish(
         value, undefined, zero_division,
-        name="optimized_precision", what="P or N = 0, or TPR = TNR = 0",
+        name="optimized_precision", what="P or N = 0",
     )
 
 
+@blockwise
 @fill
 def hmnc(C, *, zero_division="warn"):
     r"""HMNC: harmonic mean of recall and selectivity normalised in class labels.
@@ -338,6 +355,7 @@ def hmnc(C, *, zero_division="warn"):
     return finish(value, (p == 0) | (n == 0), zero_division, name="hmnc", what="P or N = 0")
 
 
+@blockwise
 @fill
 def ac(C, *, zero_division="warn"):
     r"""AC-score, the harmonic mean of TPR and TNR.

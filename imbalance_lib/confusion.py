@@ -7,16 +7,29 @@ positive class is index 1, so ``C = [[TN, FP], [FN, TP]]``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["confusion_matrix", "binary_matrix"]
 
 # Integer labels whose range (max - min + 1) is at most this many values are
-# counted with a single ``np.bincount`` over the whole range; wider ranges go
-# through ``np.unique``.
-_DENSE_RANGE = 4096
-# Labels are counted in chunks of this many samples (about 1 MB of int64 indices).
+# counted by an offset and ``np.bincount``; wider ranges go through ``np.unique``.
+_DENSE_RANGE = 10_000
+# Labels are counted in chunks of this many samples (about 1 MB of int64 indices)
+# while the matrix has at most _CHUNK_BINS cells; larger matrices are counted in
+# one ``np.bincount`` over the whole input (the matrix then dominates the cost).
 _CHUNK = 1 << 17
+_CHUNK_BINS = 1 << 14
+_EXACT = 2**53  # float64 holds every integer below this exactly
+
+
+def show(values) -> str:
+    """Labels for an error message: plain Python values, at most ten."""
+    arr = np.asarray(values)
+    items = arr.ravel()[:10].tolist()
+    return repr(items if arr.ndim else arr.item())
 
 
 def _as_labels(y, name: str) -> np.ndarray:
@@ -40,11 +53,13 @@ def _as_labels(y, name: str) -> np.ndarray:
             raise ValueError(f"{name} mixes strings and other types")
         if not is_str.any() and any(v != v for v in y):
             raise ValueError(f"{name} contains nan")
+    elif y.dtype.kind not in "iubUS":
+        raise ValueError(f"{name} must hold integers, booleans or strings; got dtype {y.dtype}")
     return y
 
 
 def _is_int_like(y: np.ndarray) -> bool:
-    return y.dtype.kind in "iub" or y.dtype.kind == "f"
+    return y.dtype.kind in "iubf"
 
 
 def _int_view(y: np.ndarray):
@@ -52,7 +67,7 @@ def _int_view(y: np.ndarray):
     if y.dtype.kind == "b":
         return y.view(np.uint8)
     if y.dtype.kind == "f":
-        return y.astype(np.int64) if np.abs(y).max() < 2.0**53 else None
+        return y.astype(np.int64) if y.size == 0 or np.abs(y).max() < _EXACT else None
     return y
 
 
@@ -65,11 +80,17 @@ def _check_weight(sample_weight, n: int):
             f"sample_weight must be a 1-D array of length {n}; got shape {w.shape}"
         )
     if w.dtype.kind not in "iubf":
-        raise ValueError(f"sample_weight must be numeric; got dtype {w.dtype}")
-    if w.dtype.kind == "f" and not np.isfinite(w).all():
-        raise ValueError("sample_weight contains nan or inf")
-    if (w < 0).any():
-        raise ValueError("sample_weight contains negative weights")
+        raise ValueError(f"sample_weight must be real numbers; got dtype {w.dtype}")
+    if n and w.dtype.kind in "iuf":
+        with np.errstate(over="ignore", invalid="ignore"):
+            fine = w.min() >= 0 and np.isfinite(w.sum())  # two reductions, no temporaries
+        if not fine:
+            if w.dtype.kind == "f" and not np.isfinite(w).all():
+                raise ValueError("sample_weight contains nan or inf")
+            if (w < 0).any():
+                raise ValueError("sample_weight contains negative weights")
+    if w.dtype.kind == "b":
+        w = w.view(np.uint8)
     return w
 
 
@@ -89,78 +110,127 @@ def _check_pair(y_true, y_pred, sample_weight):
     return t, p, _check_weight(sample_weight, t.shape[0])
 
 
-def _count(ti, pi, k, w, keep=None, offset=0):
-    """Counts (or weights) of index pairs ``(ti - offset, pi - offset)`` as a k x k matrix.
+def _offset_into(out: np.ndarray, y: np.ndarray, lo: int) -> np.ndarray:
+    """``y - lo`` as intp in ``out``, exact for any integer dtype when the result is small."""
+    if y.dtype.itemsize == 8:  # int64/uint64: the difference is exact in y's own dtype
+        if lo:
+            np.subtract(y, y.dtype.type(lo), out=out, casting="unsafe")
+        else:
+            np.copyto(out, y, casting="unsafe")
+    else:  # narrower dtypes could wrap around: widen first
+        np.copyto(out, y, casting="unsafe")
+        if lo:
+            out -= lo
+    return out
 
-    Works through the arrays in chunks that stay in the processor's cache: one
-    ``np.bincount`` per chunk, no full-length temporary array.
+
+def _weight_mode(w, n: int):
+    """How weights are summed: None (counts), "float", "int" (exact via float) or "int-exact"."""
+    if w is None:
+        return None
+    if w.dtype.kind == "f":
+        return "float"
+    top = int(w.max())
+    if top * n < _EXACT:
+        return "int"  # every partial sum is an integer below 2**53: exact in float64
+    if top * n < 2**63:
+        return "int-exact"
+    raise ValueError(
+        "integer sample weights this large (sum up to 2**63 or more) cannot be counted "
+        "exactly in int64; pass float weights to accept rounding"
+    )
+
+
+def _bincount(idx, w, mode, bins):
+    if mode == "int-exact":
+        out = np.zeros(bins, dtype=np.int64)
+        np.add.at(out, idx, w.astype(np.int64))
+        return out
+    return np.bincount(idx, weights=w, minlength=bins)
+
+
+def _count(t, p, k, w, lo=0):
+    """Counts (or weights) of index pairs ``(t - lo, p - lo)`` as a k x k matrix.
+
+    ``t`` and ``p`` are integer arrays whose values minus ``lo`` lie in
+    ``[0, k)``. Small matrices are counted chunk by chunk in cache-sized
+    buffers (no full-length temporary); large ones in one ``np.bincount``.
     """
-    if keep is not None:
-        ti, pi = ti[keep], pi[keep]
-        w = None if w is None else w[keep]
-    shift = offset * (k + 1)
-    total = np.zeros(k * k, dtype=np.int64 if w is None else np.float64)
-    for start in range(0, len(ti), _CHUNK):
-        stop = start + _CHUNK
-        idx = ti[start:stop].astype(np.intp) * k
-        idx += pi[start:stop]
-        if shift:
-            idx -= shift
-        total += np.bincount(
-            idx, weights=None if w is None else w[start:stop], minlength=k * k
-        )
-    total = total.reshape(k, k)
-    return total.astype(np.int64) if w is not None and w.dtype.kind in "iub" else total
+    n = t.shape[0]
+    mode = _weight_mode(w, n)
+    bins = k * k
+    dtype = np.int64 if mode in (None, "int", "int-exact") else np.float64
+    if bins > _CHUNK_BINS or n <= _CHUNK:
+        if lo == 0 and t.dtype == np.intp and p.dtype == np.intp:
+            idx = t * k  # indices already: no offset copies
+            idx += p
+        else:
+            idx = _offset_into(np.empty(n, np.intp), t, lo)
+            idx *= k
+            idx += _offset_into(np.empty(n, np.intp), p, lo)
+        total = _bincount(idx, w, mode, bins)
+        return total.reshape(k, k).astype(dtype, copy=False)
+    total = np.zeros(bins, dtype=dtype)
+    ibuf, jbuf = np.empty(_CHUNK, np.intp), np.empty(_CHUNK, np.intp)
+    for start in range(0, n, _CHUNK):
+        stop = min(start + _CHUNK, n)
+        m = stop - start
+        idx = _offset_into(ibuf[:m], t[start:stop], lo)
+        idx *= k
+        idx += _offset_into(jbuf[:m], p[start:stop], lo)
+        wc = None if w is None else w[start:stop]
+        part = _bincount(idx, wc, mode, bins)
+        if dtype is np.int64 and part.dtype != np.int64:
+            part = part.astype(np.int64)
+        total += part
+    return total.reshape(k, k)
 
 
 def _dense_int(t, p, w):
-    """Fast path for integer labels in a narrow range.
+    """Fast path for integer labels in a narrow range: offset and ``np.bincount``.
 
-    One pass over cache-sized chunks: each chunk's label range extends the
-    count matrix if needed, then one ``np.bincount`` adds the chunk. Labels that
-    never occur are dropped at the end. Returns None if the range is too wide.
+    Returns ``(C, classes)``, labels that never occur dropped, or None if the
+    range is too wide.
     """
-    lo = hi = None
-    full = None
+    lo = min(int(t.min()), int(p.min()))
+    hi = max(int(t.max()), int(p.max()))
+    span = hi - lo + 1
+    if span > _DENSE_RANGE:
+        return None
+    full = _count(t, p, span, w, lo)
     present = None
-    for start in range(0, len(t), _CHUNK):
-        tc, pc = t[start:start + _CHUNK], p[start:start + _CHUNK]
-        clo, chi = min(int(tc.min()), int(pc.min())), max(int(tc.max()), int(pc.max()))
-        if full is None or clo < lo or chi > hi:
-            nlo, nhi = (clo, chi) if full is None else (min(lo, clo), max(hi, chi))
-            if nhi - nlo + 1 > _DENSE_RANGE:
-                return None
-            grown = np.zeros((nhi - nlo + 1,) * 2, dtype=np.int64 if w is None else np.float64)
-            seen = np.zeros(nhi - nlo + 1, dtype=bool)
-            if full is not None:
-                grown[lo - nlo:hi - nlo + 1, lo - nlo:hi - nlo + 1] = full
-                seen[lo - nlo:hi - nlo + 1] = present
-            full, present, lo, hi = grown, seen, nlo, nhi
-        span = hi - lo + 1
-        idx = tc.astype(np.intp) * span
-        idx += pc
-        if lo:
-            idx -= lo * (span + 1)
-        wc = None if w is None else w[start:start + _CHUNK]
-        full += np.bincount(idx, weights=wc, minlength=span * span).reshape(span, span)
-        if w is not None:
-            present[tc.astype(np.intp) - lo] = True
-            present[pc.astype(np.intp) - lo] = True
-    if w is None:
+    if span * span <= t.shape[0]:
         present = (full.sum(axis=1) > 0) | (full.sum(axis=0) > 0)
-    elif w.dtype.kind in "iub":
-        full = full.astype(np.int64)
-    classes = np.flatnonzero(present) + lo
+        if w is not None and not present.all():
+            present = None  # a sample of weight 0 still declares its classes: look again
+    if present is None:  # no k^2 pass for large k
+        present = _present(t, lo, span) | _present(p, lo, span)
+    wide = np.uint64 if hi >= 2**63 else np.int64  # lo + index can exceed t's dtype
+    classes = np.flatnonzero(present).astype(wide) + wide(lo)
+    if present.all():
+        return full, classes
     return full[np.ix_(present, present)], classes
+
+
+def _present(y, lo, span):
+    """Offsets ``y - lo`` that occur in ``y`` (its values lie in [lo, lo + span))."""
+    seen = np.zeros(span, dtype=bool)
+    buf = np.empty(min(len(y), _CHUNK), np.intp)
+    for start in range(0, len(y), _CHUNK):
+        chunk = y[start:start + _CHUNK]
+        seen[_offset_into(buf[:len(chunk)], chunk, lo)] = True
+    return seen
 
 
 def classes_of(y: np.ndarray) -> np.ndarray:
     """Sorted distinct labels of checked labels ``y`` (one bincount for narrow integer ranges)."""
-    if y.dtype.kind in "bui":
-        lo, hi = int(y.min()), int(y.max())
+    if y.dtype.kind in "bui" and y.size:
+        yi = _int_view(y)
+        lo, hi = int(yi.min()), int(yi.max())
         if hi - lo < _DENSE_RANGE:
-            present = np.flatnonzero(np.bincount(y.astype(np.int64) - lo)) + lo
-            return present.astype(bool) if y.dtype.kind == "b" else present
+            wide = np.uint64 if hi >= 2**63 else np.int64
+            present = np.flatnonzero(_present(yi, lo, hi - lo + 1)).astype(wide) + wide(lo)
+            return present.astype(bool) if y.dtype.kind == "b" else present.astype(y.dtype)
     try:
         return np.unique(y)
     except TypeError as exc:
@@ -169,6 +239,18 @@ def classes_of(y: np.ndarray) -> np.ndarray:
 
 def _map_to(labels: np.ndarray, y: np.ndarray):
     """Index of each y in labels (-1 when absent); labels need not be sorted."""
+    if _is_int_like(labels) and _is_int_like(y):
+        li, yi = _int_view(labels), _int_view(y)
+        if li is not None and yi is not None:
+            lo, hi = int(li.min()), int(li.max())
+            if hi - lo < _DENSE_RANGE:
+                lut = np.full(hi - lo + 2, -1, dtype=np.intp)  # last slot: out of range
+                lut[_offset_into(np.empty(len(li), np.intp), li, lo)] = np.arange(len(li))
+                inside = (yi >= li.dtype.type(lo)) & (yi <= li.dtype.type(hi)) if lo >= 0 \
+                    else (yi >= lo) & (yi <= hi)
+                off = _offset_into(np.empty(len(yi), np.intp), yi, lo)
+                off[~inside] = hi - lo + 1
+                return lut[off]
     order = np.argsort(labels, kind="stable")
     sorted_labels = labels[order]
     pos = np.searchsorted(sorted_labels, y)
@@ -181,11 +263,58 @@ def _check_labels(labels, t: np.ndarray) -> np.ndarray:
     L = np.asarray(labels)
     if L.ndim != 1 or L.shape[0] == 0:
         raise ValueError("labels must be a non-empty 1-D list of class labels")
-    if (L.dtype.kind in "iubf") != _is_int_like(t):
+    if _is_int_like(L) != _is_int_like(t):
         raise ValueError(f"labels ({L.dtype}) and y ({t.dtype}) are of different types")
     if len(np.unique(L)) != len(L):
         raise ValueError("labels contains duplicates")
     return L
+
+
+def _unique_pair(t, p):
+    """Sorted union of the classes of t and p, and each sample's index into it.
+
+    One sort of each array finds the classes (a sort is several times faster
+    than the argsort behind ``np.unique(return_inverse=True)``); a binary search
+    among the few classes then indexes every sample.
+    """
+    try:
+        classes = np.union1d(np.unique(t), np.unique(p))
+        return classes, np.searchsorted(classes, t), np.searchsorted(classes, p)
+    except TypeError as exc:
+        raise ValueError(f"labels cannot be ordered: {exc}") from exc
+
+
+def _dense_labels(t, p, w, L, strict):
+    """``labels=`` for integer labels in a narrow range: the full matrix of the data
+    range at bincount speed, then the rows and columns of ``labels``, or None."""
+    if not (_is_int_like(t) and _is_int_like(L)):
+        return None
+    ti, pi, li = _int_view(t), _int_view(p), _int_view(L)
+    if ti is None or pi is None or li is None:
+        return None
+    dense = _dense_int(ti, pi, w)
+    if dense is None:
+        return None
+    full, classes = dense
+    lab = li.astype(np.int64) if classes.dtype != np.uint64 else li.astype(np.uint64)
+    pos = np.searchsorted(classes, lab)
+    pos_c = np.minimum(pos, len(classes) - 1)
+    found = classes[pos_c] == lab
+    if strict and not np.isin(classes, lab).all():
+        missing = classes[~np.isin(classes, lab)]
+        raise ValueError(f"y contains labels not in labels: {show(missing)}")
+    k = len(L)
+    if found.all():  # every label occurs: one gather, no scatter
+        C = full if (pos_c == np.arange(k)).all() and k == len(classes) else \
+            full[np.ix_(pos_c, pos_c)]
+    else:
+        C = np.zeros((k, k), dtype=full.dtype)
+        idx = pos_c[found]
+        C[np.ix_(found, found)] = full[np.ix_(idx, idx)]
+    # scikit-learn needs at least one class of y_true among the labels
+    if not C.any() and not np.isin(np.asarray(classes_of(t)).astype(classes.dtype), lab).any():
+        raise ValueError("At least one label specified must be in y_true")
+    return C
 
 
 def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, strict=False):
@@ -200,14 +329,16 @@ def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, s
         if ti is not None and pi is not None:
             dense = _dense_int(ti, pi, w)
             if dense is not None:
-                return dense[0], (dense[1].astype(bool) if t.dtype.kind == "b" else dense[1])
-        try:
-            classes, inverse = np.unique(np.concatenate([t, p]), return_inverse=True)
-        except TypeError as exc:
-            raise ValueError(f"labels cannot be ordered: {exc}") from exc
-        n = t.shape[0]
-        return _count(inverse[:n], inverse[n:], len(classes), w), classes
+                C, classes = dense
+                if t.dtype.kind == "b":
+                    return C, classes.astype(bool)
+                return C, classes.astype(np.result_type(t.dtype, p.dtype), copy=False)
+        classes, ti, pi = _unique_pair(t, p)
+        return _count(ti, pi, len(classes), w), classes
     L = _check_labels(labels, t)
+    picked = _dense_labels(t, p, w, L, strict)
+    if picked is not None:
+        return picked, L
     try:
         ti, pi = _map_to(L, t), _map_to(L, p)
     except TypeError as exc:
@@ -216,42 +347,61 @@ def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, s
     if not keep.all():
         if strict:
             missing = np.unique(np.concatenate([t[ti < 0], p[pi < 0]]))
-            raise ValueError(f"y contains labels not in labels: {missing[:10].tolist()}")
+            raise ValueError(f"y contains labels not in labels: {show(missing)}")
         if not (ti >= 0).any():
             raise ValueError("At least one label specified must be in y_true")
-    else:
-        keep = None
-    return _count(ti, pi, len(L), w, keep), L
+        ti, pi = ti[keep], pi[keep]
+        w = None if w is None else w[keep]
+    return _count(ti, pi, len(L), w), L
 
 
-def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None) -> np.ndarray:
+def confusion_matrix(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    normalize: str | None = None,
+) -> np.ndarray:
     r"""Confusion matrix of labels, as scikit-learn computes it, in one counting pass.
 
     Entry ``C[i, j]`` is the number (or total weight) of samples whose true
-    class is ``labels[i]`` and whose predicted class is ``labels[j]``.
+    class is ``labels[i]`` and whose predicted class is ``labels[j]``:
+
+    .. math:: C_{ij} = \sum_{s} w_s \, [y_s = \ell_i]\,[\hat y_s = \ell_j].
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels: integers, booleans, integral floats or strings.
+        True and predicted labels: integers (any width, signed or not),
+        booleans, integral floats or strings.
     labels : array-like of shape (k,), default=None
         Classes that index the matrix, in this order. By default the sorted union
         of the labels in ``y_true`` and ``y_pred``. As in scikit-learn, samples
         whose true or predicted label is not in ``labels`` are left out.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample. Unlike scikit-learn, negative or
-        non-finite weights raise ``ValueError``.
+        non-finite weights raise ``ValueError``. Integer weights are summed
+        exactly (int64).
+    normalize : {"true", "pred", "all"}, default=None
+        As in scikit-learn: divide by the row sums, the column sums or the
+        total (a zero sum leaves zeros).
 
     Returns
     -------
     C : ndarray of shape (k, k)
-        ``int64`` counts, or ``float64`` when the weights are floats.
+        ``int64`` counts, or ``float64`` when the weights are floats or
+        ``normalize`` is given.
 
     Notes
     -----
-    Integer labels in a range of at most 4096 values are mapped to indices by an
-    offset and counted with one ``np.bincount``; other labels are mapped with
-    ``np.unique``.
+    Integer labels in a range of at most 10,000 values are mapped to indices by
+    an offset and counted with ``np.bincount``; other labels are mapped with
+    ``np.unique``, and ``labels=`` with a lookup table.
+
+    References
+    ----------
+    scikit-learn, ``sklearn.metrics.confusion_matrix``.
 
     Examples
     --------
@@ -261,13 +411,22 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None) -> np.n
     >>> confusion_matrix(["cat", "dog", "dog"], ["dog", "dog", "cat"], labels=["dog", "cat"])
     array([[1, 1],
            [1, 0]])
+    >>> confusion_matrix([0, 0, 1, 1, 1], [0, 1, 1, 1, 0], normalize="true").round(3)
+    array([[0.5  , 0.5  ],
+           [0.333, 0.667]])
     """
-    return confusion_with_classes(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight
-    )[0]
+    if normalize not in (None, "true", "pred", "all"):
+        raise ValueError(f'normalize must be None, "true", "pred" or "all"; got {normalize!r}')
+    C = confusion_with_classes(y_true, y_pred, labels=labels, sample_weight=sample_weight)[0]
+    if normalize is None:
+        return C
+    axis: Any = {"true": (1,), "pred": (0,), "all": (0, 1)}[normalize]
+    total = C.sum(axis=axis, keepdims=True).astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.nan_to_num(C / total)
 
 
-def binary_matrix(tp, fn, fp, tn) -> np.ndarray:
+def binary_matrix(tp: ArrayLike, fn: ArrayLike, fp: ArrayLike, tn: ArrayLike) -> np.ndarray:
     r"""Build binary confusion matrices ``[[TN, FP], [FN, TP]]`` from broadcastable counts.
 
     Counts may be real-valued, e.g. rates times class sizes, so that a whole
@@ -294,7 +453,7 @@ def binary_matrix(tp, fn, fp, tn) -> np.ndarray:
     tp, fn, fp, tn = np.broadcast_arrays(*(np.asarray(x) for x in (tp, fn, fp, tn)))
     C = np.stack([np.stack([tn, fp], axis=-1), np.stack([fn, tp], axis=-1)], axis=-2)
     if C.dtype.kind not in "iuf" and C.dtype.kind != "b":
-        raise ValueError(f"counts must be numeric; got dtype {C.dtype}")
+        raise ValueError(f"counts must be real numbers; got dtype {C.dtype}")
     if C.dtype.kind == "f" and not np.isfinite(C).all():
         raise ValueError("counts contain nan or inf")
     if (C < 0).any():

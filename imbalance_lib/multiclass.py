@@ -18,7 +18,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import check_matrix, class_mean, finish, ratio
+from ._checks import (
+    blockwise,
+    check_matrix,
+    class_mean,
+    compensated_sum,
+    finish,
+    last_sum,
+    others_sum,
+    product_difference,
+    ratio,
+)
 from ._docs import fill
 
 __all__ = [
@@ -37,10 +47,42 @@ __all__ = [
 def margins(C):
     """Return ``(diag, rows, cols, n)`` of checked matrices: c_ii, c_i., c_.i and n."""
     C = check_matrix(C)
+    if C.shape[-1] == 2:  # a stack of 2x2 matrices: column sums, no reductions over tiny axes
+        tn, fp, fn, tp = C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
+        neg, pos = tn + fp, fn + tp
+        return (np.stack([tn, tp], axis=-1), np.stack([neg, pos], axis=-1),
+                np.stack([tn + fn, fp + tp], axis=-1), neg + pos)
     rows = C.sum(axis=-1)
     return np.diagonal(C, axis1=-2, axis2=-1), rows, C.sum(axis=-2), rows.sum(axis=-1)
 
 
+def _agreement(C):
+    r"""``(num, mcc_den_sq_parts, kappa_den)`` shared by MCC and kappa, computed accurately.
+
+    ``num`` is :math:`n \sum_i c_{ii} - \sum_i c_{i\cdot} c_{\cdot i}` (for k = 2,
+    :math:`2(TP\,TN - FP\,FN)`, formed without cancellation); the other parts
+    are sums of non-negative terms: :math:`\sum_i c_{\cdot i}(n - c_{\cdot i})`,
+    :math:`\sum_i c_{i\cdot}(n - c_{i\cdot})` and :math:`\sum_i c_{i\cdot}(n - c_{\cdot i})`,
+    with :math:`n - v_i` summed from the other entries instead of subtracted.
+    """
+    C = check_matrix(C)
+    if C.shape[-1] == 2:
+        tn, fp, fn, tp = C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
+        num = 2 * product_difference(tp, tn, fp, fn)
+        r0, r1, s0, s1 = tn + fp, fn + tp, tn + fn, fp + tp
+        return num, 2 * s0 * s1, 2 * r0 * r1, r0 * s1 + r1 * s0
+    d, r, s, n = margins(C)
+    # n c_ii - r_i s_i = c_ii o_i - a_i b_i, with a_i and b_i the off-diagonal parts
+    # of row and column i and o_i the total outside both: no large terms cancel
+    off = C * (1 - np.eye(C.shape[-1]))
+    a, b = off.sum(axis=-1), off.sum(axis=-2)
+    so, ro = others_sum(s), others_sum(r)
+    o = np.maximum(ro - b, 0.0)
+    num = compensated_sum(product_difference(d, o, a, b))
+    return num, (s * so).sum(axis=-1), (r * ro).sum(axis=-1), (r * so).sum(axis=-1)
+
+
+@blockwise
 @fill
 def accuracy(C, *, zero_division="warn"):
     r"""Accuracy: :math:`ACC = \sum_i c_{ii} / n`.
@@ -57,9 +99,10 @@ def accuracy(C, *, zero_division="warn"):
     0.87
     """
     d, r, s, n = margins(C)
-    return finish(ratio(d.sum(axis=-1), n), n == 0, zero_division, name="accuracy", what="n = 0")
+    return finish(ratio(last_sum(d), n), n == 0, zero_division, name="accuracy", what="n = 0")
 
 
+@blockwise
 @fill
 def mcc(C, *, zero_division="warn"):
     r"""Matthews correlation coefficient, in its k-class form (Gorodkin's :math:`R_K`).
@@ -87,19 +130,18 @@ def mcc(C, *, zero_division="warn"):
     >>> round(mcc([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
     0.6592
     """
-    d, r, s, n = margins(C)
-    cov_tp = n * d.sum(axis=-1) - (r * s).sum(axis=-1)
+    cov_tp, cov_pp, cov_tt, _ = _agreement(C)
     # n^2 - sum(s_i^2) written as sum(s_i (n - s_i)): exactly 0 when one column
     # holds everything, instead of a rounding residue of the subtraction.
-    cov_pp = (s * (n[..., None] - s)).sum(axis=-1)
-    cov_tt = (r * (n[..., None] - r)).sum(axis=-1)
-    den = np.sqrt(cov_pp * cov_tt)
+    den = np.sqrt(cov_pp) * np.sqrt(cov_tt)
+    value = np.clip(ratio(cov_tp, den), -1.0, 1.0)  # rounding can step past +-1
     return finish(
-        ratio(cov_tp, den), den == 0, zero_division,
+        value, den == 0, zero_division,
         name="mcc", what="one class holds every true label or every prediction",
     )
 
 
+@blockwise
 @fill
 def kappa(C, *, zero_division="warn"):
     r"""Cohen's kappa: agreement beyond the agreement expected from the margins.
@@ -125,12 +167,12 @@ def kappa(C, *, zero_division="warn"):
     >>> round(kappa([[50, 3, 2], [5, 20, 5], [1, 4, 10]]), 4)
     0.6584
     """
-    d, r, s, n = margins(C)
-    num = n * d.sum(axis=-1) - (r * s).sum(axis=-1)
-    den = (r * (n[..., None] - s)).sum(axis=-1)  # n^2 - sum(r_i s_i), exactly 0 when p_e = 1
-    return finish(ratio(num, den), den == 0, zero_division, name="kappa", what="expected agreement is 1")
+    num, _, _, den = _agreement(C)  # den = n^2 - sum(r_i s_i), exactly 0 when p_e = 1
+    value = np.clip(ratio(num, den), -1.0, 1.0)
+    return finish(value, den == 0, zero_division, name="kappa", what="expected agreement is 1")
 
 
+@blockwise
 @fill
 def macro_precision(C, *, zero_division="warn"):
     r"""Macro-averaged precision: :math:`MAP = \frac1k \sum_i c_{ii} / c_{\cdot i}`.
@@ -155,6 +197,7 @@ def macro_precision(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def macro_recall(C, *, zero_division="warn"):
     r"""Macro-averaged recall: :math:`MAR = \frac1k \sum_i c_{ii} / c_{i\cdot}`.
@@ -180,6 +223,7 @@ def macro_recall(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def macro_f1(C, *, zero_division="warn"):
     r"""Macro F-score: the mean over classes of each class's F1.
@@ -212,6 +256,7 @@ def macro_f1(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def cba(C, *, zero_division="warn"):
     r"""Class balance accuracy: :math:`CBA = \frac1k \sum_i c_{ii} / \max(c_{i\cdot}, c_{\cdot i})`.
@@ -238,6 +283,7 @@ def cba(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def iam(C, *, zero_division="warn"):
     r"""Imbalance accuracy metric.
@@ -276,12 +322,15 @@ def iam(C, *, zero_division="warn"):
     )
 
 
+@blockwise
 @fill
 def g_mean(C, *, zero_division="warn"):
     r"""Geometric mean of the class recalls: :math:`GM = \bigl(\prod_i c_{ii}/c_{i\cdot}\bigr)^{1/k}`.
 
     For k = 2 this is :math:`\sqrt{TPR \cdot TNR}`. Undefined (as a whole) when
-    a class has no true samples.
+    a class has no true samples. Computed as :math:`\exp` of the mean
+    logarithm of the recalls (0 when a recall is 0), so that a product of
+    thousands of recalls cannot underflow.
 
     {CK_only}
 
@@ -299,8 +348,19 @@ def g_mean(C, *, zero_division="warn"):
     """
     d, r, s, n = margins(C)
     k = d.shape[-1]
-    product = np.prod(ratio(d, r), axis=-1)
-    value = np.sqrt(product) if k == 2 else product ** (1.0 / k)
+    recalls = ratio(d, r)
+    if k == 2:
+        a, b = recalls[..., 0], recalls[..., 1]
+        product = a * b
+        value = np.sqrt(product)
+        tiny = product < 1e-300  # underflow of the product of two tiny recalls
+        if np.any(tiny & (a > 0) & (b > 0)):
+            value = np.where(tiny, np.sqrt(a) * np.sqrt(b), value)
+    else:
+        zero = (recalls == 0).any(axis=-1)
+        with np.errstate(divide="ignore"):
+            logs = np.log(np.where(recalls > 0, recalls, 1.0))
+        value = np.where(zero, 0.0, np.exp(logs.mean(axis=-1)))
     return finish(
         value, (r == 0).any(axis=-1), zero_division, name="g_mean", what="a class has no true samples"
     )

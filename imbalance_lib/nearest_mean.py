@@ -70,6 +70,21 @@ def nmc_criterion(C):
 _CENTRES = {"mean": np.mean, "median": np.median}
 
 
+def _finite_cut(threshold: float, z: np.ndarray) -> float:
+    """A finite threshold that makes the same predictions on ``z`` as ``threshold``.
+
+    The cuts "everything positive" (``-inf``) and "everything negative"
+    (``inf``) become a point half the projections' spread (at least 0.5) below
+    the smallest or above the largest projection, so that the decision
+    function stays finite and keeps ranking samples.
+    """
+    if np.isfinite(threshold):
+        return float(threshold)
+    lo, hi = float(z.min()), float(z.max())
+    margin = max((hi - lo) / 2, 0.5)
+    return lo - margin if threshold < 0 else hi + margin
+
+
 class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
     r"""Nearest-mean classifier with the cut chosen by an optimal-operating-point search.
 
@@ -117,8 +132,11 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
     coef_ : ndarray of shape (1, n_features)
         ``direction_`` as a row, as in scikit-learn's linear models.
     threshold_ : float
-        The cut on the projection; ``-inf`` or ``inf`` when the best cut
-        predicts a single class.
+        The cut on the projection, always finite: when the best cut predicts a
+        single class on the training data, it lies half the projections'
+        spread (at least 0.5) below the smallest or above the largest training
+        projection, so that ``decision_function`` still ranks samples (and
+        ``roc_auc_score`` works).
     intercept_ : ndarray of shape (1,)
         ``-threshold_``, so that ``decision_function(X) = X @ coef_.T + intercept_``.
     criterion_score_ : float
@@ -160,7 +178,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
         """Best threshold and criterion value on projections ``z``."""
         if splits is None:
             op = optimal_operating_point(positive, z, metric=criterion, pos_label=True)
-            return op.threshold, op.score
+            return _finite_cut(op.threshold, z), op.score
         thresholds, scores = [], []
         for train, _ in splits:
             if positive[train].all() or not positive[train].any():
@@ -170,7 +188,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
                 )
             op = optimal_operating_point(positive[train], z[train], metric=criterion,
                                          pos_label=True)
-            thresholds.append(op.threshold)
+            thresholds.append(_finite_cut(op.threshold, z[train]))
             scores.append(op.score)
         return float(np.median(thresholds)), float(np.mean(scores))
 
@@ -240,8 +258,8 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """Signed distance of the projection from the cut: ``X @ direction_ - threshold_``.
 
-        Positive values mean ``classes_[1]``. Infinite when the fitted cut
-        predicts a single class.
+        Positive values mean ``classes_[1]``. Always finite: it ranks samples
+        by their projection even when the fitted cut predicts a single class.
         """
         return self._project(X) - self.threshold_
 

@@ -6,13 +6,17 @@ learner (not from its code):
 
 1. features are standardised;
 2. k-means places ``n_clusters`` Gaussian centres inside each class;
-3. each centre's width is the root-mean-square distance of its members to it,
+3. each centre's width is the per-coordinate root-mean-square deviation of its
+   members from it, :math:`\sqrt{\frac{1}{n_c d}\sum_{x}\lVert x - c\rVert^2}`
+   (the RMS distance divided by :math:`\sqrt d`, for :math:`d` features),
    floored at ``min_std``;
 4. the activations of a sample (Gaussian densities, normalised to sum to one)
    are the inputs of a logistic regression with little regularisation.
 """
 
 from __future__ import annotations
+
+import numbers
 
 import numpy as np
 from scipy.special import logsumexp
@@ -31,11 +35,13 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    n_clusters : int, default=2
+    n_clusters : int >= 1, default=2
         Gaussian centres per class (fewer if a class has fewer distinct samples).
-    min_std : float, default=0.1
-        Smallest width of a Gaussian, in standardised units.
-    C : float, default=1e8
+    min_std : float > 0, default=0.1
+        Smallest width of a Gaussian, in standardised units. The width of a
+        centre is the per-coordinate RMS deviation of its members (see the
+        module docstring), floored at ``min_std``.
+    C : float > 0, default=1e8
         Inverse regularisation strength of the logistic regression (large:
         almost none, like Weka's ridge of 1e-8).
     random_state : int, default=None
@@ -70,8 +76,20 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         log_density = -0.5 * sq / self.widths_**2 - Z.shape[1] * np.log(self.widths_)
         return np.exp(log_density - logsumexp(log_density, axis=1, keepdims=True))
 
+    def _check_params(self):
+        for name, low in (("n_clusters", 1),):
+            value = getattr(self, name)
+            if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value < low:
+                raise ValueError(f"{name} must be an integer >= {low}; got {value!r}")
+        for name in ("min_std", "C"):
+            value = getattr(self, name)
+            if (not isinstance(value, numbers.Real) or isinstance(value, bool)
+                    or not np.isfinite(value) or value <= 0):
+                raise ValueError(f"{name} must be a finite number > 0; got {value!r}")
+
     def fit(self, X, y):
         """Place the centres, then fit the output layer."""
+        self._check_params()
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_ = np.unique(y)

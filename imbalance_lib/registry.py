@@ -49,8 +49,17 @@ class MetricInfo:
 
     @property
     def score(self) -> Callable:
-        """The label-based function ``<name>_score``."""
+        """The label-based function (``<name>_score``; ``binary_<name>_score`` for
+        precision and F1, whose plain names belong to scikit-learn)."""
         return SCORE_FUNCTIONS[self.name]
+
+    def __reduce__(self):
+        # entries hold closures; pickle them by name (for joblib, multiprocessing, Dask)
+        return (_lookup, (self.name,))
+
+
+def _lookup(name: str) -> MetricInfo:
+    return METRICS[name]
 
 
 def _safe(f):
@@ -131,7 +140,7 @@ _ENTRIES = [
     MetricInfo(
         "optimized_precision", "Optimized precision", binary.optimized_precision,
         r"ACC-\frac{|TNR-TPR|}{TNR+TPR}", (-1, 1), "binary", True, False,
-        "P = 0, N = 0, or TPR = TNR = 0", r"\pi-1", r"-\pi",
+        "P = 0 or N = 0 (-1 when TPR = TNR = 0)", r"\pi-1", r"-\pi",
         r"q\pi+(1-q)(1-\pi)-|1-2q|",
         _safe(lambda pi, q: q * pi + (1 - q) * (1 - pi) - abs(1 - 2 * q)), "garcia2009",
     ),

@@ -20,10 +20,12 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from .confusion import _as_labels, _check_weight, classes_of
+from ._checks import mark_validated
+from .confusion import _as_labels, _check_weight, classes_of, show
 
-__all__ = ["threshold_sweep", "optimal_operating_point", "OperatingPoint"]
+__all__ = ["threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint"]
 
 _TIE_TOL = 1e-12
 
@@ -33,38 +35,205 @@ def _positive_mask(y_true, pos_label, n_scores: int) -> np.ndarray:
     y = _as_labels(y_true, "y_true")
     if y.shape[0] != n_scores:
         raise ValueError(
-            f"y_true and scores have different lengths: {y.shape[0]} != {n_scores}"
+            f"y_true and y_score have different lengths: {y.shape[0]} != {n_scores}"
         )
     if y.shape[0] == 0:
-        raise ValueError("empty input: y_true and scores hold no samples")
+        raise ValueError("empty input: y_true and y_score hold no samples")
     classes = classes_of(y)
     if len(classes) > 2:
         raise ValueError(
             f"a threshold sweep needs at most two classes; y_true has {len(classes)}: "
-            f"{list(classes[:10])}"
+            f"{show(classes)}"
         )
     if not any(bool(c == pos_label) for c in classes):
         raise ValueError(
-            f"pos_label={pos_label!r} is not present in y_true (classes: {list(classes)})"
+            f"pos_label={show(pos_label)} is not present in y_true (classes: {show(classes)})"
         )
     return y == pos_label
 
 
-def _check_scores(scores) -> np.ndarray:
-    s = np.asarray(scores)
+def _check_scores(y_score) -> np.ndarray:
+    s = np.asarray(y_score)
     if s.ndim == 2 and s.shape[1] == 1:
         s = s[:, 0]
     if s.ndim != 1:
-        raise ValueError(f"scores must be a 1-D array; got shape {s.shape}")
+        raise ValueError(f"y_score must be a 1-D array; got shape {s.shape}")
     if s.dtype.kind not in "biuf":
-        raise ValueError(f"scores must be real numbers; got dtype {s.dtype}")
+        raise ValueError(f"y_score must be real numbers; got dtype {s.dtype}")
     s = s.astype(np.float64, copy=False)
     if not np.isfinite(s).all():
-        raise ValueError("scores contain nan or inf")
+        raise ValueError("y_score contains nan or inf")
     return s
 
 
-def threshold_sweep(y_true, scores, *, pos_label=1, sample_weight=None):
+_BLOCK = 1 << 20  # work through index arrays in blocks of this many entries
+
+
+def _stack(m: int) -> np.ndarray:
+    """Room for m + 1 binary matrices, laid out so that each count is one contiguous column.
+
+    The returned array has shape ``(2, 2, m + 1)``; its transposed view is the
+    ``(m + 1, 2, 2)`` stack, whose ``C[..., i, j]`` are then contiguous, so
+    that every metric reads whole columns.
+    """
+    return np.empty((2, 2, m + 1))
+
+
+def _finish_stack(out: np.ndarray, n_pos, n_neg) -> np.ndarray:
+    """Fill FP and TP from TN and FN, and return the validated (m + 1, 2, 2) view."""
+    np.subtract(n_neg, out[0, 0], out=out[0, 1])
+    np.subtract(n_pos, out[1, 0], out=out[1, 1])
+    return mark_validated(out.transpose(2, 0, 1))
+
+
+def _sweep_counts(s: np.ndarray, pos: np.ndarray):
+    """Unweighted sweep from two sorts, no argsort, at most ~3x the input in memory.
+
+    Sorted scores give each distinct value and the number of samples below it;
+    the sorted scores of the positives, placed among the distinct values by
+    binary search, give the number of positives below each of them. Everything
+    after the sort works in blocks and writes
+    straight into the output.
+    """
+    n = s.shape[0]
+    buf = np.empty(n + 1)
+    buf[:n] = s
+    buf[:n].sort()
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.not_equal(buf[1:n], buf[:n - 1], out=new[1:])
+    m = int(np.count_nonzero(new))
+    out = _stack(m)
+    below = out[0, 0]  # samples strictly below each threshold, then TN
+    j = 0
+    for a in range(0, n, _BLOCK):
+        idx = np.flatnonzero(new[a:a + _BLOCK])
+        idx += a
+        below[j:j + len(idx)] = idx
+        # compact the distinct values to the front of buf (idx[i] >= j + i: no overlap hazard)
+        buf[j:j + len(idx)] = buf[idx]
+        j += len(idx)
+    del new
+    below[m] = n
+    buf[m] = np.inf
+    thresholds = buf[:m + 1] if 2 * m > n else buf[:m + 1].copy()
+    del buf
+    sp = s[pos]
+    sp.sort()
+    n_pos = sp.shape[0]
+    # FN_j = positives strictly below threshold j = the sorted position of the first
+    # positive whose distinct score has index >= j. Each positive's index comes from
+    # one binary search among the distinct scores (its own value is one of them).
+    fn = out[1, 0]
+    fn.fill(n_pos)
+    last = -1
+    for a in range(0, n_pos, _BLOCK):
+        idx = np.searchsorted(thresholds[:m], sp[a:a + _BLOCK])
+        first = np.empty(idx.shape[0], dtype=bool)
+        first[0] = idx[0] != last
+        np.not_equal(idx[1:], idx[:-1], out=first[1:])
+        fn[idx[first]] = np.flatnonzero(first) + a
+        last = idx[-1]
+    del sp
+    np.minimum.accumulate(fn[::-1], out=fn[::-1])
+    below -= fn  # TN = samples below - positives below
+    return thresholds, _finish_stack(out, n_pos, n - n_pos)
+
+
+def _sweep_weights(s: np.ndarray, pos: np.ndarray, w: np.ndarray):
+    """Weighted sweep: the distinct scores from one sort, each sample placed among them
+    by binary search, the positive and negative weight per score by ``np.bincount``."""
+    values = np.unique(s)  # a sort, no argsort
+    where = np.searchsorted(values, s)
+    w = w.astype(np.float64, copy=False)
+    zero = np.zeros((), dtype=np.float64)
+    wp = np.bincount(where, weights=np.where(pos, w, zero), minlength=len(values))
+    wn = np.bincount(where, weights=np.where(pos, zero, w), minlength=len(values))
+    return sweep_from_counts(values, wp, wn, assume_sorted=True)
+
+
+def sweep_from_counts(
+    score_values: ArrayLike,
+    pos_weight: ArrayLike,
+    neg_weight: ArrayLike,
+    *,
+    assume_sorted: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""The exact threshold sweep from per-score counts: one sort and one cumulative sum.
+
+    The sweep of :func:`threshold_sweep` only depends on how much positive and
+    negative weight sits at each distinct score. Those aggregates are additive,
+    so they can be computed anywhere (a group-by over a partitioned data set,
+    e.g. on Dask) and the sweep finished here:
+
+    .. math::
+
+        FN_j = \sum_{v < s_{(j)}} W^+(v), \qquad TN_j = \sum_{v < s_{(j)}} W^-(v),
+
+    with :math:`W^\pm(v)` the positive and negative weight at score :math:`v`.
+
+    Parameters
+    ----------
+    score_values : array-like of shape (m,)
+        Distinct finite scores, in any order (duplicates are an error).
+    pos_weight, neg_weight : array-like of shape (m,)
+        Total weight (or count) of the positive and of the negative samples at
+        each score; non-negative.
+    assume_sorted : bool, default=False
+        Declare ``score_values`` already increasing (skips the sort).
+
+    Returns
+    -------
+    thresholds : ndarray of shape (m + 1,)
+        The scores in increasing order, then ``inf``.
+    matrices : ndarray of shape (m + 1, 2, 2), float64
+        ``[[TN, FP], [FN, TP]]`` of the cut ``score >= thresholds[j]``, equal
+        to what :func:`threshold_sweep` returns on the raw samples.
+
+    References
+    ----------
+    Fawcett (2006), Algorithm 1 (one pass over the sorted scores).
+
+    Examples
+    --------
+    >>> thr, C = sweep_from_counts([0.8, 0.1, 0.4], [1, 0, 1], [0, 2, 1])
+    >>> thr.tolist()
+    [0.1, 0.4, 0.8, inf]
+    >>> C[:, 1, 1].tolist()  # TP from "all positive" to "all negative"
+    [2.0, 2.0, 1.0, 0.0]
+    """
+    v = _check_scores(score_values)
+    wp = np.asarray(pos_weight, dtype=np.float64)
+    wn = np.asarray(neg_weight, dtype=np.float64)
+    if wp.shape != v.shape or wn.shape != v.shape:
+        raise ValueError(
+            f"score_values, pos_weight and neg_weight must have the same length; got "
+            f"{v.shape[0]}, {wp.shape}, {wn.shape}"
+        )
+    if v.shape[0] == 0:
+        raise ValueError("empty input: no scores")
+    for name, x in (("pos_weight", wp), ("neg_weight", wn)):
+        if not np.isfinite(x).all() or (x < 0).any():
+            raise ValueError(f"{name} must be finite and non-negative")
+    if not assume_sorted:
+        order = np.argsort(v, kind="stable")
+        v, wp, wn = v[order], wp[order], wn[order]
+    if (v[1:] <= v[:-1]).any():
+        raise ValueError("score_values must be distinct (and increasing when assume_sorted=True)")
+    m = v.shape[0]
+    out = _stack(m)
+    out[1, 0, 0] = 0.0
+    np.cumsum(wp, out=out[1, 0, 1:])
+    out[0, 0, 0] = 0.0
+    np.cumsum(wn, out=out[0, 0, 1:])
+    thresholds = np.empty(m + 1)
+    thresholds[:m] = v
+    thresholds[m] = np.inf
+    return thresholds, _finish_stack(out, out[1, 0, m], out[0, 0, m])
+
+
+def threshold_sweep(y_true: ArrayLike, y_score: ArrayLike, *, pos_label=1,
+                    sample_weight: ArrayLike | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Confusion matrix of every distinct cut of a score, in one sort.
 
     The classifier at threshold :math:`t` predicts positive when
@@ -79,13 +248,15 @@ def threshold_sweep(y_true, scores, *, pos_label=1, sample_weight=None):
     Every threshold strictly between :math:`s_{(j-1)}` and :math:`s_{(j)}`
     gives the same predictions as :math:`s_{(j)}`, so these are all the
     classifiers a threshold can make; tied scores are never split. A constant
-    score gives exactly two cuts.
+    score gives exactly two cuts. (scikit-learn's
+    ``confusion_matrix_at_thresholds`` lists its thresholds in decreasing
+    order: reverse both outputs to compare.)
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
         True labels, at most two classes; ``pos_label`` must be one of them.
-    scores : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
         Finite real scores, higher meaning "more positive"; converted to
         ``float64``.
     pos_label : int, bool or str, default=1
@@ -98,12 +269,12 @@ def threshold_sweep(y_true, scores, *, pos_label=1, sample_weight=None):
     -------
     thresholds : ndarray of shape (m + 1,)
         The distinct scores in increasing order, then ``inf``.
-    matrices : ndarray of shape (m + 1, 2, 2), float64
+    matrices : ndarray of shape (m + 1, 2, 2), float64, read-only
         ``matrices[j] = [[TN, FP], [FN, TP]]`` for the cut ``score >=
         thresholds[j]``: counts (exact below :math:`2^{53}`), or weight sums.
-        Floats, as in scikit-learn, because every metric computes in
-        ``float64``: a stack of a million matrices is then not converted
-        again by each metric.
+        Floats, because every metric computes in ``float64``; the stack is
+        validated once here, so the metrics of the library evaluate it
+        without checking it again.
 
     Raises
     ------
@@ -115,14 +286,20 @@ def threshold_sweep(y_true, scores, *, pos_label=1, sample_weight=None):
     --------
     sklearn.metrics.confusion_matrix_at_thresholds : the same counts in
         decreasing threshold order, without the "everything negative" cut.
+    sweep_from_counts : the same sweep from per-score counts (e.g. from Dask).
     optimal_operating_point : the cut that maximises a metric.
 
     Notes
     -----
-    One ``argsort`` of the scores (:math:`O(n \log n)`) and one cumulative
-    sum of the positives (or of the positive and negative weights): the
-    number of positives below :math:`s_{(j)}` is the cumulative sum at the
-    first sorted position of :math:`s_{(j)}`.
+    Unweighted: one sort of all scores and one of the positives' scores, then
+    one binary search per positive (:math:`O(n \log n)`, at most about three
+    times the input's memory, the output included). Weighted: one sort for the
+    distinct scores, one binary search per sample, the positive and negative
+    weight per score with ``np.bincount``, then cumulative sums. No ``argsort``.
+
+    References
+    ----------
+    Fawcett (2006), "An introduction to ROC analysis", Algorithm 1.
 
     Examples
     --------
@@ -135,47 +312,12 @@ def threshold_sweep(y_true, scores, *, pos_label=1, sample_weight=None):
     >>> matrices.astype(int).tolist()  # a constant score: two cuts only
     [[[0, 1], [0, 2]], [[1, 0], [2, 0]]]
     """
-    s = _check_scores(scores)
+    s = _check_scores(y_score)
     pos = _positive_mask(y_true, pos_label, s.shape[0])
     w = _check_weight(sample_weight, s.shape[0])
-    n = s.shape[0]
-
-    order = np.argsort(s)
-    s_sorted = s[order]
-    new = np.empty(n, dtype=bool)
-    new[0] = True
-    np.not_equal(s_sorted[1:], s_sorted[:-1], out=new[1:])
-    starts = np.flatnonzero(new)  # first sorted position of each distinct score
-    m = starts.shape[0]
-    thresholds = np.empty(m + 1)
-    thresholds[:m] = s_sorted[starts]
-    thresholds[m] = np.inf
-    below = np.empty(m + 1, dtype=np.intp)  # samples strictly below each threshold
-    below[:m] = starts
-    below[m] = n
-
-    pos_sorted = pos[order]
     if w is None:
-        cum_pos = np.empty(n + 1, dtype=np.int64)
-        cum_pos[0] = 0
-        np.cumsum(pos_sorted, out=cum_pos[1:])
-        fn = cum_pos[below]
-        tn = below - fn
-    else:
-        w_sorted = w[order].astype(np.float64)
-        wp = np.where(pos_sorted, w_sorted, 0.0)
-        cum_p = np.concatenate([[0.0], np.cumsum(wp)])
-        cum_n = np.concatenate([[0.0], np.cumsum(w_sorted - wp)])
-        fn, tn = cum_p[below], cum_n[below]
-    p, neg = fn[m], tn[m]
-    # float64 (exact for counts below 2**53): the dtype every metric computes in,
-    # so a stack of a million matrices is not converted again by each metric
-    matrices = np.empty((m + 1, 2, 2))
-    matrices[:, 0, 0] = tn
-    matrices[:, 0, 1] = neg - tn
-    matrices[:, 1, 0] = fn
-    matrices[:, 1, 1] = p - fn
-    return thresholds, matrices
+        return _sweep_counts(s, pos)
+    return _sweep_weights(s, pos, w)
 
 
 class OperatingPoint(NamedTuple):
@@ -206,8 +348,8 @@ def _resolve_metric(metric, metric_params):
 
 
 def optimal_operating_point(
-    y_true,
-    scores,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
     metric: str | Callable,
     pos_label=1,
@@ -223,8 +365,8 @@ def optimal_operating_point(
 
     Parameters
     ----------
-    y_true, scores, pos_label, sample_weight
-        As in :func:`threshold_sweep`.
+    y_true, y_score, pos_label, sample_weight
+        As in :func:`threshold_sweep`; ``y_true`` must hold both classes.
     metric : str or callable
         A name in :data:`imbalance_lib.METRICS` (called with
         ``zero_division=0.0`` and the registry's default parameters unless
@@ -247,8 +389,10 @@ def optimal_operating_point(
     Raises
     ------
     ValueError
-        As in :func:`threshold_sweep`; also for an unknown metric name, a
-        metric returning the wrong shape, or a metric that is ``nan`` at
+        As in :func:`threshold_sweep`; also when ``y_true`` holds a single
+        class (every cut then has :math:`P = 0` or :math:`N = 0`, where the
+        metrics of imbalanced data are undefined), for an unknown metric name,
+        a metric returning the wrong shape, or a metric that is ``nan`` at
         every cut.
 
     Notes
@@ -267,8 +411,16 @@ def optimal_operating_point(
     >>> optimal_operating_point([0, 1], [2.0, 2.0], metric="accuracy").threshold
     -inf
     """
+    y = _as_labels(y_true, "y_true")
+    classes = classes_of(y) if y.shape[0] else y
+    if len(classes) == 1:
+        raise ValueError(
+            f"y_true holds a single class ({show(classes[0])}): every cut has P = 0 or "
+            "N = 0, where the metrics that compare both classes are undefined, so no "
+            "cut can be chosen; evaluate on data with both classes"
+        )
     thresholds, matrices = threshold_sweep(
-        y_true, scores, pos_label=pos_label, sample_weight=sample_weight
+        y, y_score, pos_label=pos_label, sample_weight=sample_weight
     )
     func = _resolve_metric(metric, metric_params or {})
     values = np.asarray(func(matrices), dtype=float)

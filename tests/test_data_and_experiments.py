@@ -85,3 +85,12 @@ def test_markdown_escapes_pipes():
 
     text = markdown(pd.DataFrame({"f": ["$|x|$"]}, index=["a"]))
     assert r"$\|x\|$" in text
+
+
+def test_diff_column_is_ours_minus_published():
+    """The sign of the published-vs-recomputed difference: ours - published (by hand)."""
+    cmp = compare(TABLE, {"r1": {"A": 0.2, "B": -0.2}, "r2": {"A": 0.75}})
+    assert cmp["diff"].round(12).tolist() == [0.06, -0.025, -0.25]
+    wide = side_by_side(TABLE, {"r1": {"A": 0.2, "B": -0.2}}, show_diff=True).data
+    assert round(float(wide.loc["r1", ("A", "diff")]), 12) == 0.06
+    assert round(float(wide.loc["r1", ("B", "diff")]), 12) == -0.025

@@ -215,7 +215,7 @@ UNDEFINED = {
     "npv": [[0, 5], [0, 5]], "f1": [[5, 0], [0, 0]], "balanced_accuracy": [[5, 5], [0, 0]],
     "weighted_accuracy": [[0, 0], [1, 1]], "g_mean": [[0, 0], [1, 1]],
     "dominance": [[5, 5], [0, 0]], "iba": [[0, 0], [1, 1]],
-    "optimized_precision": [[0, 3], [2, 0]], "hmnc": [[5, 5], [0, 0]],
+    "optimized_precision": [[5, 5], [0, 0]], "hmnc": [[5, 5], [0, 0]],
     "ac": [[0, 0], [3, 3]], "accuracy": [[0, 0], [0, 0]], "mcc": [[5, 0], [5, 0]],
     "kappa": [[7, 0], [0, 0]],
 }
@@ -238,6 +238,16 @@ def test_undefined_follows_the_policy(name):
     stack = np.stack([np.asarray(C_HAND, float), np.asarray(C, float)])
     out = m.func(stack, zero_division=np.nan, **m.params)
     assert np.isfinite(out[0]) and np.isnan(out[1])
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n, m in il.METRICS.items() if m.undefined.startswith("P = 0 or N = 0"))
+)
+@pytest.mark.parametrize("C", [[[5, 5], [0, 0]], [[0, 0], [3, 2]]], ids=["P=0", "N=0"])
+def test_undefined_when_either_class_is_missing(name, C):
+    """Both halves of "P = 0 or N = 0": a matrix without positives, and one without negatives."""
+    m = il.METRICS[name]
+    assert np.isnan(m.func(C, zero_division=np.nan, **m.params))
 
 
 @pytest.mark.parametrize("name", sorted(PER_CLASS))
@@ -264,3 +274,44 @@ def test_harmonic_means_are_zero_when_both_rates_are_zero():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert il.hmnc(C) == 0.0 and il.ac(C) == 0.0
+
+
+def test_fast_path_on_a_large_sweep_equals_the_checked_path():
+    """A sweep's read-only stack skips re-validation and runs block by block; every
+    metric gives the same values as on a writable copy (the general path), with one
+    warning at most."""
+    from imbalance_lib import _checks
+
+    rng = np.random.default_rng(0)
+    n = 3 * _checks._BLOCK + 17
+    y = (rng.random(n) < 0.2).astype(int)
+    y[:3] = [0, 1, 0]
+    _, m = il.threshold_sweep(y, rng.normal(y, 1.0))
+    assert not m.flags.writeable and m.shape[0] > 2 * _checks._BLOCK
+    plain = np.array(m)  # writable copy: checked again, then blocks
+    for name, info in il.METRICS.items():
+        with warnings.catch_warnings(record=True) as fast_w:
+            warnings.simplefilter("always")
+            fast = info.func(m, **info.params)
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            slow = info.func(plain, **info.params)
+        np.testing.assert_array_equal(fast, slow, err_msg=name)
+        assert len(fast_w) <= 1, name
+        one_piece = np.array([info.func(C, zero_division=0.0, **info.params)
+                              for C in plain[:: 997]])
+        np.testing.assert_allclose(info.func(plain, zero_division=0.0, **info.params)[:: 997],
+                                   one_piece, rtol=1e-12, atol=1e-15, err_msg=name)
+    assert plain.flags.writeable  # the caller's array keeps its flags
+
+
+def test_large_int_stack_is_checked_once_and_k_is_enforced():
+    from imbalance_lib import _checks
+
+    stack = np.ones((2 * _checks._BLOCK + 5, 3, 3), dtype=np.int64)
+    with pytest.raises(ValueError, match="k == 2"):
+        il.tpr(stack)
+    bad = np.ones((2 * _checks._BLOCK + 5, 2, 2))
+    bad[-1, 0, 0] = -1
+    with pytest.raises(ValueError, match="negative"):
+        il.iba(bad)

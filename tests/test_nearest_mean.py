@@ -149,6 +149,35 @@ def test_constant_features_predict_one_class():
     y = [0, 0, 1, 1, 1, 1]
     clf = NearestMeanClassifier().fit(X, y)
     assert np.all(clf.direction_ == 0)
-    # only "all positive" and "all negative" exist; the criterion prefers all positive
-    assert clf.threshold_ == -np.inf
+    # only "all positive" and "all negative" exist; the criterion prefers all positive,
+    # kept finite: half the spread (at least 0.5) below the smallest projection, 0
+    assert clf.threshold_ == -0.5
     assert clf.predict(X).tolist() == [1] * 6
+
+
+def _one_sided():
+    """Accuracy's best cut here is "all negative": 60 of 65 right, no cut does better."""
+    X = np.r_[np.zeros(50), np.ones(10), np.ones(5)][:, None]
+    y = np.r_[np.zeros(60, int), np.ones(5, int)]
+    return X, y
+
+
+def test_decision_function_stays_finite_when_the_best_cut_is_one_class():
+    from sklearn.metrics import roc_auc_score
+
+    X, y = _one_sided()
+    clf = NearestMeanClassifier(centroid="mean", criterion="accuracy").fit(X, y)
+    assert clf.predict(X).tolist() == [0] * 65  # the chosen cut: everything negative
+    z = clf.decision_function(X)
+    assert np.isfinite(z).all() and np.isfinite(clf.threshold_)
+    # the projection still ranks: positives sit at x = 1 with 10 of the 60 negatives
+    assert roc_auc_score(y, z) == pytest.approx((5 * 50 + 0.5 * 5 * 10) / (5 * 60))
+
+
+def test_roc_auc_in_cross_validate_with_a_one_class_cut():
+    from sklearn.model_selection import cross_validate
+
+    X, y = _one_sided()
+    res = cross_validate(NearestMeanClassifier(criterion="accuracy"), X, y,
+                         cv=StratifiedKFold(5), scoring="roc_auc")
+    assert np.isfinite(res["test_score"]).all()

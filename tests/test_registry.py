@@ -132,7 +132,10 @@ def test_sources_are_in_the_bibliography():
 def test_registry_links_both_entry_points():
     for name, m in il.METRICS.items():
         assert m.func is getattr(il, name)
-        assert m.score is getattr(il, f"{name}_score")
+        assert m.score is il.SCORE_FUNCTIONS[name] is getattr(il, m.score.__name__)
+        assert m.score.__name__ == (
+            f"binary_{name}_score" if name in ("precision", "f1") else f"{name}_score"
+        )
         assert m.classes in {"binary", "any"}
 
 

@@ -1,8 +1,10 @@
 """Label-based scores and scikit-learn scorers."""
 
+import warnings
+
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
@@ -21,8 +23,28 @@ Y_PRED = [0] * 81 + [1] * 9 + [0] * 4 + [1] * 6  # TP=6, FN=4, FP=9, TN=81
 
 def test_every_metric_has_a_score_function():
     assert set(il.SCORE_FUNCTIONS) == set(il.METRICS)
-    for name in il.METRICS:
-        assert getattr(il, f"{name}_score").__name__ == f"{name}_score"
+    for f in il.SCORE_FUNCTIONS.values():
+        assert getattr(il, f.__name__) is f
+        assert f.__name__ in il.__all__
+
+
+def test_score_functions_are_plain_module_functions_with_explicit_signatures():
+    """Visible to tools: defined in the module source, no **params, alpha explicit."""
+    import inspect
+
+    from imbalance_lib import scores
+
+    source = inspect.getsource(scores)
+    for f in il.SCORE_FUNCTIONS.values():
+        assert f"def {f.__name__}(" in source
+        params = inspect.signature(f).parameters.values()
+        assert all(p.kind is not inspect.Parameter.VAR_KEYWORD for p in params)
+        assert f.__doc__ and "Examples" in f.__doc__ and "References" in f.__doc__
+    assert "alpha" in inspect.signature(il.iba_score).parameters
+    assert inspect.signature(il.weighted_accuracy_score).parameters["alpha"].default is (
+        inspect.Parameter.empty
+    )
+    assert "globals().update" not in source
 
 
 @pytest.mark.parametrize("name", sorted(il.METRICS))
@@ -54,12 +76,16 @@ def test_single_class_input_is_placed_by_pos_label():
         (lambda: il.iam_score([0, 1, 2], [0, 1, 2], labels=[0, 1]), "not in labels"),
         (lambda: il.accuracy_score([0, 1], [0]), "lengths"),
         (lambda: il.accuracy_score([], []), "empty"),
-        (lambda: il.weighted_accuracy_score([0, 1], [0, 1]), "alpha"),
     ],
 )
 def test_bad_label_input_raises(call, message):
-    with pytest.raises((ValueError, TypeError), match=message):
+    with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_weighted_accuracy_score_without_alpha_names_itself():
+    with pytest.raises(TypeError, match=r"weighted_accuracy_score\(\) missing .*'alpha'"):
+        il.weighted_accuracy_score([0, 1], [0, 1])
 
 
 def test_labels_add_an_absent_class_to_the_average():
@@ -119,10 +145,144 @@ def test_scorer_in_tuned_threshold(data):
     assert tuned.best_score_ == pytest.approx(tuned.cv_results_["scores"].max())
 
 
-def test_get_scorer_rejects_unknown_and_non_scores():
+def test_metric_scorer_rejects_unknown_and_non_scores():
     with pytest.raises(ValueError, match="no scorer"):
         il.metric_scorer("dominance")
     with pytest.raises(ValueError, match="no scorer"):
         il.metric_scorer("nonsense")
     with pytest.raises(ValueError, match="alpha"):
         il.metric_scorer("weighted_accuracy")
+
+
+@pytest.mark.parametrize(
+    "name, params, message",
+    [
+        ("iba", {"alpha": 5}, "alpha must lie in"),
+        ("iba", {"bogus": 1}, "no parameter 'bogus'"),
+        ("tpr", {"alpha": 0.5}, "no parameter 'alpha'"),
+        ("mcc", {"pos_label": 1}, "no parameter 'pos_label'"),
+        ("ac", {"zero_division": "never"}, "zero_division"),
+    ],
+)
+def test_metric_scorer_checks_parameters_when_built(name, params, message):
+    """A bad parameter fails at once, not as NaN scores inside cross-validation."""
+    with pytest.raises(ValueError, match=message):
+        il.metric_scorer(name, **params)
+
+
+def test_no_name_shadows_a_different_sklearn_function():
+    """A name shared with sklearn.metrics must be the same function in behaviour;
+    the only shared names are accuracy_score, balanced_accuracy_score and
+    confusion_matrix (each tested against scikit-learn in this suite)."""
+    import sklearn.metrics
+
+    shared = {n for n in il.__all__ if hasattr(sklearn.metrics, n)}
+    assert shared == {"accuracy_score", "balanced_accuracy_score", "confusion_matrix"}
+    assert not hasattr(il, "get_scorer")
+
+
+# --- same behaviour as scikit-learn under the same name -------------------------------
+
+
+def labelled(n_classes=4, weights=True):
+    def build(n):
+        lab = st.lists(st.integers(0, n_classes - 1), min_size=n, max_size=n)
+        w = st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.0, 1e-3]), min_size=n, max_size=n)
+        return st.tuples(lab, lab, w if weights else st.none())
+
+    return st.integers(1, 40).flatmap(build)
+
+
+def same_as_sklearn(ours, theirs, t, p, **kwargs):
+    """Equal values, or the same ValueError, as scikit-learn's function of the same name."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            expected = theirs(t, p, **kwargs)
+        except ValueError:
+            with pytest.raises(ValueError):
+                ours(t, p, **kwargs)
+            return
+        value = ours(t, p, **kwargs)
+    if np.isnan(expected):
+        assert np.isnan(value)
+    else:
+        assert value == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+@given(labelled(), st.booleans())
+def test_balanced_accuracy_score_is_sklearns(data, adjusted):
+    from sklearn.metrics import balanced_accuracy_score
+
+    t, p, w = data
+    same_as_sklearn(il.balanced_accuracy_score, balanced_accuracy_score, t, p,
+                    sample_weight=w, adjusted=adjusted)
+
+
+def test_balanced_accuracy_score_three_classes_is_macro_recall():
+    t, p = [0, 0, 1, 1, 2, 2], [0, 1, 1, 1, 2, 0]
+    assert il.balanced_accuracy_score(t, p) == pytest.approx((1 / 2 + 1 + 1 / 2) / 3)
+    assert il.balanced_accuracy_score(t, p, adjusted=True) == pytest.approx(
+        ((2 / 3) - 1 / 3) / (1 - 1 / 3)
+    )
+    with pytest.warns(UserWarning, match="not in y_true"):
+        il.balanced_accuracy_score([0, 0, 1], [0, 2, 1])
+
+
+@given(labelled(), st.booleans())
+def test_accuracy_score_is_sklearns(data, normalize):
+    from sklearn.metrics import accuracy_score
+
+    t, p, w = data
+    same_as_sklearn(il.accuracy_score, accuracy_score, t, p, sample_weight=w,
+                    normalize=normalize)
+
+
+@given(labelled(weights=False))
+def test_binary_f1_and_precision_agree_with_sklearn_binary_average(data):
+    from sklearn.metrics import f1_score, precision_score
+
+    t, p, _ = data
+    t, p = [v % 2 for v in t], [v % 2 for v in p]
+    assert il.binary_f1_score(t, p, zero_division=0.0) == pytest.approx(
+        f1_score(t, p, zero_division=0.0), abs=1e-12
+    )
+    assert il.binary_precision_score(t, p, zero_division=0.0) == pytest.approx(
+        precision_score(t, p, zero_division=0.0), abs=1e-12
+    )
+
+
+# --- multi-class wrappers honour sample_weight (against independent libraries) --------
+
+
+@given(labelled(n_classes=3))
+def test_multiclass_wrappers_use_sample_weight(data):
+    from imblearn.metrics import geometric_mean_score
+    from sklearn import metrics as skm
+
+    t, p, w = data
+    assume(sum(w) > 0 and len(set(t)) > 1)
+    C = skm.confusion_matrix(t, p, sample_weight=w)
+    diag, rows, cols = np.diag(C), C.sum(axis=1), C.sum(axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = {
+            "mcc": skm.matthews_corrcoef(t, p, sample_weight=w),
+            "kappa": skm.cohen_kappa_score(t, p, sample_weight=w),
+            "macro_recall": skm.recall_score(t, p, average="macro", sample_weight=w,
+                                             zero_division=0.0),
+            "macro_precision": skm.precision_score(t, p, average="macro", sample_weight=w,
+                                                   zero_division=0.0),
+            "macro_f1": skm.f1_score(t, p, average="macro", sample_weight=w, zero_division=0.0),
+            "cba": float(np.mean(np.where(np.maximum(rows, cols) > 0,
+                                          diag / np.maximum(np.maximum(rows, cols), 1e-300),
+                                          0.0))),
+        }
+        if (rows > 0).all():
+            expected["g_mean"] = geometric_mean_score(t, p, average="multiclass",
+                                                      sample_weight=w)
+        for name, value in expected.items():
+            ours = il.SCORE_FUNCTIONS[name](t, p, sample_weight=w, zero_division=0.0)
+            if name in ("mcc", "kappa") and not np.isfinite(value):
+                continue
+            assert ours == pytest.approx(value, abs=1e-9), name

@@ -146,6 +146,7 @@ def test_large_integer_range_labels():
 @given(scored(), st.sampled_from(["f1", "balanced_accuracy", "ac", "accuracy"]))
 def test_optimum_is_the_best_real_threshold(data, name):
     y, s, _ = data
+    assume(len(np.unique(y)) == 2)  # a single class raises (tested below)
     op = il.optimal_operating_point(y, s, metric=name)
     assert isinstance(op, OperatingPoint)
     # independent values: scikit-learn (or the hand formula) on every real cut
@@ -228,3 +229,59 @@ def test_weighted_optimum():
 def test_optimum_rejects_bad_metrics(metric, match):
     with pytest.raises(ValueError, match=match):
         il.optimal_operating_point([0, 1, 1], [0.1, 0.2, 0.3], metric=metric)
+
+
+@pytest.mark.parametrize("y", [[1, 1, 1], [0, 0, 0], ["a", "a"]])
+def test_optimum_on_a_single_class_raises_clearly(y):
+    with pytest.raises(ValueError, match="single class"):
+        il.optimal_operating_point(y, np.linspace(0, 1, len(y)), metric="ac",
+                                   pos_label=1 if y[0] != "a" else "a")
+
+
+@settings(max_examples=60, deadline=None)
+@given(scored(weights=True))
+def test_sweep_from_counts_equals_the_sweep_of_the_samples(data):
+    """Aggregating per distinct score first (as a distributed group-by does) changes nothing."""
+    y, s, w = data
+    w = np.ones(len(y)) if w is None else np.asarray(w, float)
+    values = np.unique(s)
+    pos = np.array([w[(s == v) & (y == 1)].sum() for v in values])
+    neg = np.array([w[(s == v) & (y == 0)].sum() for v in values])
+    rng = np.random.default_rng(len(y))
+    order = rng.permutation(len(values))  # any order of the aggregated rows
+    t1, m1 = il.sweep_from_counts(values[order], pos[order], neg[order])
+    t2, m2 = il.threshold_sweep(y, s, sample_weight=w)
+    np.testing.assert_array_equal(t1, t2)
+    np.testing.assert_allclose(m1, m2, rtol=1e-12, atol=1e-12)
+
+
+def test_sweep_from_counts_rejects_duplicates_and_bad_weights():
+    with pytest.raises(ValueError, match="distinct"):
+        il.sweep_from_counts([0.1, 0.1], [1, 0], [0, 1])
+    with pytest.raises(ValueError, match="non-negative"):
+        il.sweep_from_counts([0.1, 0.2], [1, -1], [0, 1])
+    with pytest.raises(ValueError, match="same length"):
+        il.sweep_from_counts([0.1, 0.2], [1], [0, 1])
+
+
+def test_sweep_over_several_blocks_matches_sklearn(monkeypatch):
+    """The unweighted sweep works through its index arrays in blocks; cross a few."""
+    from imbalance_lib import thresholds
+
+    monkeypatch.setattr(thresholds, "_BLOCK", 7)
+    rng = np.random.default_rng(3)
+    y = (rng.random(500) < 0.3).astype(int)
+    s = np.round(rng.normal(y, 1.0), 1)
+    thr, m = il.threshold_sweep(y, s)
+    tns, fps, fns, tps, sk_thr = confusion_matrix_at_thresholds(y, s)
+    np.testing.assert_array_equal(thr[:-1], sk_thr[::-1])
+    np.testing.assert_array_equal(m[:-1, 1, 1], tps[::-1])
+    np.testing.assert_array_equal(m[:-1, 0, 1], fps[::-1])
+
+
+def test_sweep_stack_is_read_only_and_keyword_is_y_score():
+    thr, m = il.threshold_sweep(y_true=[0, 1], y_score=[0.2, 0.8])
+    assert not m.flags.writeable
+    with pytest.raises(ValueError):
+        m[0, 0, 0] = 5.0
+    assert il.optimal_operating_point([0, 1], y_score=[0.2, 0.8], metric="ac").score == 1.0

@@ -1,0 +1,153 @@
+r"""Prediction logs larger than memory, evaluated on Dask.
+
+Confusion counts are additive: the counts of a log are the sums of the counts of
+its parts. Both functions here therefore hand the counting to a Dask group-by,
+which runs partition by partition on the workers and combines the partial sums,
+and bring back only the aggregates:
+
+* :func:`confusion_matrix` groups by (true label, predicted label) and sums the
+  weights: the k x k matrix, whatever the number of rows.
+* :func:`threshold_sweep` groups by score and sums the positive and the
+  negative weight at each distinct score, then
+  finishes with :func:`imbalance_lib.sweep_from_counts`: one sort of the
+  distinct scores and one cumulative sum. The result is exactly the in-memory
+  :func:`imbalance_lib.threshold_sweep` of the whole log (counts are integers
+  in float64, exact below :math:`2^{53}`).
+
+Every count-based metric of the library then evaluates the returned matrices.
+Dask, distributed and pyarrow are optional dependencies
+(``pip install "imbalance-lib[dask]"``); this module imports them only when called.
+
+Examples
+--------
+>>> import pandas as pd
+>>> import dask.dataframe as dd
+>>> log = pd.DataFrame({"y_true": [0, 0, 1, 1, 1], "y_score": [0.1, 0.4, 0.4, 0.8, 0.9],
+...                     "y_pred": [0, 1, 1, 1, 1]})
+>>> df = dd.from_pandas(log, npartitions=2)
+>>> confusion_matrix(df).tolist()
+[[1, 1], [0, 3]]
+>>> thresholds, matrices = threshold_sweep(df)
+>>> thresholds.tolist()
+[0.1, 0.4, 0.8, 0.9, inf]
+>>> matrices[:, 1, 1].tolist()  # TP from "all positive" to "all negative"
+[3.0, 3.0, 2.0, 1.0, 0.0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .confusion import show
+from .thresholds import sweep_from_counts
+
+__all__ = ["confusion_matrix", "threshold_sweep"]
+
+
+def _weights(df, sample_weight: str | None):
+    """The weight column (float64), or ones."""
+    if sample_weight is None:
+        return df.assign(_w=1.0)
+    return df.assign(_w=df[sample_weight].astype("float64"))
+
+
+def confusion_matrix(df: Any, *, y_true: str = "y_true", y_pred: str = "y_pred",
+                     labels=None, sample_weight: str | None = None) -> np.ndarray:
+    r"""Confusion matrix of two label columns of a Dask DataFrame, by one group-by.
+
+    .. math:: C_{ij} = \sum_{s:\ y_s = \ell_i,\ \hat y_s = \ell_j} w_s
+
+    Parameters
+    ----------
+    df : dask.dataframe.DataFrame
+        The prediction log (e.g. ``dd.read_parquet(path)``).
+    y_true, y_pred : str
+        Column names of the true and the predicted labels.
+    labels : array-like, default=None
+        Classes in the order of the matrix; default the sorted labels present.
+        Rows with a label outside ``labels`` are left out, as in
+        :func:`imbalance_lib.confusion_matrix`.
+    sample_weight : str, default=None
+        Column name of non-negative sample weights.
+
+    Returns
+    -------
+    C : ndarray of shape (k, k)
+        ``int64`` counts without weights, ``float64`` weight sums with them.
+
+    References
+    ----------
+    Dask documentation, "Aggregate" (group-by reductions run per partition,
+    then combine).
+    """
+    frame = _weights(df[[y_true, y_pred] + ([sample_weight] if sample_weight else [])],
+                     sample_weight)
+    sums = frame.groupby([y_true, y_pred])["_w"].sum().compute()
+    if sample_weight is not None and (sums < 0).any():
+        raise ValueError("sample_weight contains negative weights")
+    t = sums.index.get_level_values(0).to_numpy()
+    p = sums.index.get_level_values(1).to_numpy()
+    if labels is None:
+        labels = np.union1d(t, p)
+    labels = np.asarray(labels)
+    index = {v: i for i, v in enumerate(labels.tolist())}
+    C = np.zeros((len(labels), len(labels)))
+    for a, b, w in zip(t.tolist(), p.tolist(), sums.to_numpy().tolist()):
+        if a in index and b in index:
+            C[index[a], index[b]] += w
+    return C.astype(np.int64) if sample_weight is None else C
+
+
+def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score",
+                    pos_label=1, sample_weight: str | None = None):
+    r"""Exact confusion matrix of every distinct cut of a score column of a Dask DataFrame.
+
+    One distributed group-by (a single pass over the log) sums the positive weight :math:`W^+(v)` and the
+    negative weight :math:`W^-(v)` at each distinct score :math:`v`; then
+    :func:`imbalance_lib.sweep_from_counts` sorts the distinct scores and
+    takes one cumulative sum:
+
+    .. math:: FN_j = \sum_{v < s_{(j)}} W^+(v), \qquad TN_j = \sum_{v < s_{(j)}} W^-(v).
+
+    Parameters
+    ----------
+    df : dask.dataframe.DataFrame
+        The prediction log.
+    y_true, y_score : str
+        Column names of the true labels (at most two classes) and of the finite scores.
+    pos_label : int, bool or str, default=1
+        The label of the positive class; it must occur in ``y_true``.
+    sample_weight : str, default=None
+        Column name of non-negative sample weights.
+
+    Returns
+    -------
+    thresholds, matrices
+        As :func:`imbalance_lib.threshold_sweep` returns them for the whole log.
+
+    References
+    ----------
+    Fawcett (2006), "An introduction to ROC analysis", Algorithm 1.
+    """
+    import dask
+
+    frame = _weights(df[[y_true, y_score] + ([sample_weight] if sample_weight else [])],
+                     sample_weight)
+    positive = frame[y_true] == pos_label
+    frame = frame.assign(_pos=frame["_w"].where(positive, 0.0),
+                         _neg=frame["_w"].where(~positive, 0.0))
+    # one pass over the log: the per-score sums and the classes present
+    sums, classes = dask.compute(frame.groupby(y_score)[["_pos", "_neg"]].sum(),
+                                 frame[y_true].unique())
+    classes = np.sort(np.asarray(classes))
+    if len(classes) > 2:
+        raise ValueError(f"a threshold sweep needs at most two classes; found {show(classes)}")
+    if not (classes == pos_label).any():
+        raise ValueError(f"pos_label={show(pos_label)} is not present in {y_true} "
+                         f"(classes: {show(classes)})")
+    pos, neg = sums["_pos"].to_numpy(np.float64), sums["_neg"].to_numpy(np.float64)
+    if (pos < 0).any() or (neg < 0).any():
+        raise ValueError("sample_weight contains negative weights")
+    return sweep_from_counts(sums.index.to_numpy(np.float64), pos, neg)
