@@ -37,6 +37,16 @@ from .multiclass import (
     macro_recall,
     mcc,
 )
+from .intervals import (
+    Comparison,
+    Interval,
+    compare_predictions,
+    confidence_interval,
+    joint_counts,
+    metric_interval,
+    resample_joint,
+    resample_matrices,
+)
 from .registry import METRICS, MetricInfo
 from .scores import (
     SCORE_FUNCTIONS,
@@ -107,4 +117,6 @@ __all__ = [
     "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
     "threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint",
     "NearestMeanClassifier", "RBFNetworkClassifier",
+    "confidence_interval", "metric_interval", "compare_predictions", "joint_counts",
+    "resample_matrices", "resample_joint", "Interval", "Comparison",
 ]
