@@ -154,24 +154,35 @@ def _own(info, C, zero_division):
     return info.func(C, zero_division=zero_division, **info.params)
 
 
-def _div(num, den, zero):
+def _any(mask):
+    """``mask.any()``, at once for the ``np.False_`` of a block with no zero count."""
+    return mask is not np.False_ and bool(mask.any())
+
+
+def _div(num, den, zero, out=None):
     """``num / den`` with nan where ``zero`` (= ``den == 0``), as :func:`_checks.ratio`."""
-    q = num / den
-    if zero.any():
+    q = np.divide(num, den, out=out)
+    if _any(zero):
         q[zero] = np.nan
     return q
 
 
-def _class_mean2(t0, t1, u0, u1, fill):
-    """:func:`_checks.class_mean` for two classes given as columns; also returns 'any undefined'."""
-    if not (u0.any() or u1.any()):
-        return (t0 + t1) / 2, False
+def _class_mean2(t0, t1, u0, u1, fill, out):
+    """:func:`_checks.class_mean` for two classes given as columns, written into ``out``;
+    returns whether a term was undefined."""
+    if not (_any(u0) or _any(u1)):
+        np.add(t0, t1, out=out)
+        out *= 0.5  # (t0 + t1) / 2, the same number
+        return False
     if np.isnan(fill):
         k0, k1 = ~u0, ~u1
         n_kept = k0.astype(np.int64) + k1
         total = np.where(k0, t0, 0.0) + np.where(k1, t1, 0.0)
-        return np.where(n_kept > 0, total / np.maximum(n_kept, 1), np.nan), True
-    return (np.where(u0, fill, t0) + np.where(u1, fill, t1)) / 2, True
+        out[...] = np.where(n_kept > 0, total / np.maximum(n_kept, 1), np.nan)
+        return True
+    np.add(np.where(u0, fill, t0), np.where(u1, fill, t1), out=out)
+    out *= 0.5
+    return True
 
 
 class _Shared:
@@ -180,13 +191,16 @@ class _Shared:
     def __init__(self, block):
         self.tn, self.fp = block[:, 0, 0], block[:, 0, 1]
         self.fn, self.tp = block[:, 1, 0], block[:, 1, 1]
-        self._memo = {}
+        self.positive = bool(block.min() > 0)
+        if self.positive:
+            # no count is 0: no sum of counts is 0 either (sums cannot underflow)
+            for key in ("p0", "n0", "pp0", "pn0", "total0", "m00", "m10", "diag0"):
+                setattr(self, key, np.False_)
 
-    def __getattr__(self, key):
-        memo = self.__dict__["_memo"]
-        if key not in memo:
-            memo[key] = getattr(self, "_" + key)()
-        return memo[key]
+    def __getattr__(self, key):  # called only for a value not computed yet
+        value = getattr(self, "_" + key)()
+        setattr(self, key, value)
+        return value
 
     # margins: p = TP + FN (row of the positives), n = TN + FP, pp and pn the columns
     def _p(self):
@@ -264,94 +278,119 @@ class _Shared:
     def _m10(self):
         return self.m1 == 0
 
+    def _diag0(self):
+        return self.diag == 0
+
     def _num(self):  # MCC/kappa numerator 2 (TP TN - FP FN), without cancellation
-        return 2 * product_difference(self.tp, self.tn, self.fp, self.fn)
+        # _checks.product_difference for non-negative counts (whose products need no abs)
+        a, b, c, d = self.tp, self.tn, self.fp, self.fn
+        p, q = a * b, c * d
+        r = p - q
+        risky = np.abs(r) < 1e-5 * np.maximum(p, q)
+        if risky.any():
+            r[risky] = product_difference(a[risky], b[risky], c[risky], d[risky])
+        return 2 * r
 
 
-def _harmonic(a, b, s, zero):
-    """:func:`binary.harmonic` given ``s = a + b`` and ``zero = (s == 0)``."""
-    if zero.any():
-        return np.where(zero, 0.0, 2 * a * b / np.where(zero, 1.0, s))
-    return 2 * a * b / s
+def _harmonic(a, b, s, zero, out):
+    """:func:`binary.harmonic` given ``s = a + b`` and ``zero = (s == 0)``, into ``out``."""
+    np.divide(2 * a * b, s, out=out)
+    if _any(zero):
+        out[zero] = 0.0
+    return out
+
+
+_CLASS_MEANS = ("macro_precision", "macro_recall", "macro_f1", "cba", "iam")
 
 
 def _block(block, names, alphas, fill, out, undefined):
-    """Write every metric of ``names`` for one block into ``out``; flag undefined ones."""
+    """Write every metric of ``names`` for one block into ``out``; flag undefined ones.
+
+    Each formula is the metric function's own, operation for operation, so
+    that the values are the same numbers.
+    """
     x = _Shared(block)
     for name in names:
-        if name in ("macro_precision", "macro_recall", "macro_f1", "cba", "iam"):
+        o = out[name]
+        if name in _CLASS_MEANS:
             if name == "macro_precision":
-                value, und = _class_mean2(x.npv, x.prec, x.pn0, x.pp0, fill)
+                und = _class_mean2(x.npv, x.prec, x.pn0, x.pp0, fill, o)
             elif name == "macro_recall":
-                value, und = _class_mean2(x.s, x.t, x.n0, x.p0, fill)
+                und = _class_mean2(x.s, x.t, x.n0, x.p0, fill, o)
             elif name == "macro_f1":
                 d0, d1 = x.n + x.pn, x.p + x.pp
-                z0, z1 = d0 == 0, d1 == 0
-                value, und = _class_mean2(_div(x.tn2, d0, z0), _div(x.tp2, d1, z1), z0, z1, fill)
+                z0, z1 = (np.False_, np.False_) if x.positive else (d0 == 0, d1 == 0)
+                und = _class_mean2(_div(x.tn2, d0, z0), _div(x.tp2, d1, z1), z0, z1, fill, o)
             else:
                 if name == "cba":
                     a0, a1 = x.tn, x.tp
                 else:
                     a0 = x.tn - np.maximum(x.n - x.tn, x.pn - x.tn)
                     a1 = x.tp - np.maximum(x.p - x.tp, x.pp - x.tp)
-                value, und = _class_mean2(_div(a0, x.m0, x.m00), _div(a1, x.m1, x.m10),
-                                          x.m00, x.m10, fill)
-            out[name][...] = value
+                und = _class_mean2(_div(a0, x.m0, x.m00), _div(a1, x.m1, x.m10),
+                                   x.m00, x.m10, fill, o)
             undefined[name] |= und
             continue
         if name == "tpr":
-            value, und = x.t, x.p0
+            o[...], und = x.t, x.p0
         elif name == "tnr":
-            value, und = x.s, x.n0
+            o[...], und = x.s, x.n0
         elif name == "precision":
-            value, und = x.prec, x.pp0
+            o[...], und = x.prec, x.pp0
         elif name == "npv":
-            value, und = x.npv, x.pn0
+            o[...], und = x.npv, x.pn0
         elif name == "f1":
             den = x.tp2 + x.fp + x.fn
-            und = den == 0
-            value = _div(x.tp2, den, und)
+            und = np.False_ if x.positive else den == 0
+            _div(x.tp2, den, und, o)
         elif name == "balanced_accuracy":
-            value, und = x.ts / 2, x.und_pn
+            np.multiply(x.ts, 0.5, out=o)  # (t + s) / 2, the same number
+            und = x.und_pn
         elif name == "weighted_accuracy":
             a = alphas[name]
-            value, und = a * x.t + (1 - a) * x.s, x.und_pn
+            np.add(a * x.t, (1 - a) * x.s, out=o)
+            und = x.und_pn
         elif name == "dominance":
-            value, und = x.dom, x.und_pn
+            o[...], und = x.dom, x.und_pn
         elif name == "iba":
-            value, und = (1 + alphas[name] * x.dom) * x.t * x.s, x.und_pn
+            np.multiply((1 + alphas[name] * x.dom) * x.t, x.s, out=o)
+            und = x.und_pn
         elif name == "optimized_precision":
             den = x.diag + x.fp + x.fn
-            acc = _div(x.diag, den, den == 0)
-            value = np.where(x.ts0, -1.0, acc - _div(np.abs(x.dom), x.ts, x.ts0))
+            acc = _div(x.diag, den, np.False_ if x.positive else den == 0)
+            np.subtract(acc, _div(np.abs(x.dom), x.ts, x.ts0), out=o)
+            if _any(x.ts0):
+                o[x.ts0] = -1.0
             und = x.und_pn
         elif name == "hmnc":
-            h = _harmonic(x.tp, x.tn, x.diag, x.diag == 0)
+            h = _harmonic(x.tp, x.tn, x.diag, x.diag0, np.empty_like(o))
             den = 2 * x.p * x.n
-            value, und = _div(h * x.total, den, den == 0), x.und_pn
+            _div(h * x.total, den, den == 0, o)
+            und = x.und_pn
         elif name == "ac":
-            value, und = _harmonic(x.t, x.s, x.ts, x.ts0), x.und_pn
+            _harmonic(x.t, x.s, x.ts, x.ts0, o)
+            und = x.und_pn
         elif name == "g_mean":
             a, b = x.s, x.t  # the recalls of class 0 and class 1
             product = a * b
-            value = np.sqrt(product)
+            np.sqrt(product, out=o)
             tiny = product < 1e-300  # the product underflowed: the product of the roots
             if np.any(tiny & (a > 0) & (b > 0)):
-                value = np.where(tiny, np.sqrt(a) * np.sqrt(b), value)
+                o[tiny] = np.sqrt(a[tiny]) * np.sqrt(b[tiny])
             und = x.und_pn
         elif name == "accuracy":
-            value, und = _div(x.diag, x.total, x.total0), x.total0
+            _div(x.diag, x.total, x.total0, o)
+            und = x.total0
         elif name == "mcc":
             den = np.sqrt(2 * x.pn * x.pp) * np.sqrt(2 * x.n * x.p)
             und = den == 0
-            value = np.clip(_div(x.num, den, und), -1.0, 1.0)
+            np.clip(_div(x.num, den, und), -1.0, 1.0, out=o)
         elif name == "kappa":
             den = x.n * x.pp + x.p * x.pn
             und = den == 0
-            value = np.clip(_div(x.num, den, und), -1.0, 1.0)
+            np.clip(_div(x.num, den, und), -1.0, 1.0, out=o)
         else:  # pragma: no cover (every name of _WHAT is handled above)
             raise AssertionError(name)
-        if und.any():
+        if _any(und):
             undefined[name] = True
-            value = np.where(und, fill, value)
-        out[name][...] = value
+            np.copyto(o, fill, where=und)
