@@ -142,11 +142,16 @@ def all_metrics(C, names=None, *, zero_division="warn"):
     for name in names:
         if name in out:
             if undefined[name]:
-                _warn(name, _WHAT[name], zero_division)
+                _report(name, zero_division)
             result[name] = as_result(out[name].reshape(lead))
         else:
             result[name] = _own(METRICS[name], C, zero_division)
     return {name: result[name] for name in names}
+
+
+def _report(name, zero_division):
+    """The metric's own warning, pointing at the caller of :func:`all_metrics`."""
+    _warn(name, _WHAT[name], zero_division)
 
 
 def _own(info, C, zero_division):
@@ -188,7 +193,8 @@ def _class_mean2(t0, t1, u0, u1, fill, out):
 class _Shared:
     """The intermediates of one block, each computed on first use."""
 
-    def __init__(self, block):
+    def __init__(self, block, out):
+        self.out = out  # results that are intermediates too are computed in place
         self.tn, self.fp = block[:, 0, 0], block[:, 0, 1]
         self.fn, self.tp = block[:, 1, 0], block[:, 1, 1]
         self.positive = bool(min(v.min() for v in (self.tn, self.fp, self.fn, self.tp)) > 0)
@@ -231,16 +237,16 @@ class _Shared:
         return self.p0 | self.n0
 
     def _t(self):  # TPR, nan where P = 0
-        return _div(self.tp, self.p, self.p0)
+        return _div(self.tp, self.p, self.p0, self.out.get("tpr"))
 
     def _s(self):  # TNR, nan where N = 0
-        return _div(self.tn, self.n, self.n0)
+        return _div(self.tn, self.n, self.n0, self.out.get("tnr"))
 
     def _prec(self):
-        return _div(self.tp, self.pp, self.pp0)
+        return _div(self.tp, self.pp, self.pp0, self.out.get("precision"))
 
     def _npv(self):
-        return _div(self.tn, self.pn, self.pn0)
+        return _div(self.tn, self.pn, self.pn0, self.out.get("npv"))
 
     def _ts(self):
         return self.t + self.s
@@ -249,7 +255,7 @@ class _Shared:
         return self.ts == 0
 
     def _dom(self):
-        return self.t - self.s
+        return np.subtract(self.t, self.s, out=self.out.get("dominance"))
 
     def _tp2(self):
         return 2 * self.tp
@@ -301,6 +307,9 @@ def _harmonic(a, b, s, zero, out, doubled=False):
     return out
 
 
+# results that are intermediates too: (attribute of _Shared, its undefined mask)
+_ALIASES = {"tpr": ("t", "p0"), "tnr": ("s", "n0"), "precision": ("prec", "pp0"),
+            "npv": ("npv", "pn0"), "dominance": ("dom", "und_pn")}
 _CLASS_MEANS = ("macro_precision", "macro_recall", "macro_f1", "cba", "iam")
 
 
@@ -310,8 +319,10 @@ def _block(block, names, alphas, fill, out, undefined):
     Each formula is the metric function's own, operation for operation, so
     that the values are the same numbers.
     """
-    x = _Shared(block)
+    x = _Shared(block, out)
     for name in names:
+        if name in _ALIASES:
+            continue
         o = out[name]
         if name in _CLASS_MEANS:
             if name == "macro_precision":
@@ -332,15 +343,7 @@ def _block(block, names, alphas, fill, out, undefined):
                                    x.m00, x.m10, fill, o)
             undefined[name] |= und
             continue
-        if name == "tpr":
-            o[...], und = x.t, x.p0
-        elif name == "tnr":
-            o[...], und = x.s, x.n0
-        elif name == "precision":
-            o[...], und = x.prec, x.pp0
-        elif name == "npv":
-            o[...], und = x.npv, x.pn0
-        elif name == "f1":
+        if name == "f1":
             den = x.tp2 + x.fp + x.fn
             und = np.False_ if x.positive else den == 0
             _div(x.tp2, den, und, o)
@@ -351,8 +354,6 @@ def _block(block, names, alphas, fill, out, undefined):
             a = alphas[name]
             np.add(a * x.t, (1 - a) * x.s, out=o)
             und = x.und_pn
-        elif name == "dominance":
-            o[...], und = x.dom, x.und_pn
         elif name == "iba":
             np.multiply((1 + alphas[name] * x.dom) * x.t, x.s, out=o)
             und = x.und_pn
@@ -395,3 +396,13 @@ def _block(block, names, alphas, fill, out, undefined):
         if _any(und):
             undefined[name] = True
             np.copyto(o, fill, where=und)
+    # results that other formulas read (TPR, TNR, precision, NPV, dominance) live in
+    # their output; all of them are computed first, then the policy fills them
+    alias = [name for name in names if name in _ALIASES]
+    for name in alias:
+        getattr(x, _ALIASES[name][0])
+    for name in alias:
+        und = getattr(x, _ALIASES[name][1])
+        if _any(und):
+            undefined[name] = True
+            np.copyto(out[name], fill, where=und)
