@@ -337,8 +337,10 @@ def _block(block, names, alphas, fill, out, undefined):
                 if name == "cba":
                     a0, a1 = x.tn, x.tp
                 else:
-                    a0 = x.tn - np.maximum(x.n - x.tn, x.pn - x.tn)
-                    a1 = x.tp - np.maximum(x.p - x.tp, x.pp - x.tp)
+                    # max(r - d, s - d) is max(r, s) - d to the last bit: rounding is
+                    # monotone, so fl(x - d) <= fl(y - d) whenever x <= y
+                    a0 = x.tn - (x.m0 - x.tn)
+                    a1 = x.tp - (x.m1 - x.tp)
                 und = _class_mean2(_div(a0, x.m0, x.m00), _div(a1, x.m1, x.m10),
                                    x.m00, x.m10, fill, o)
             undefined[name] |= und
@@ -377,7 +379,7 @@ def _block(block, names, alphas, fill, out, undefined):
             product = a * b
             np.sqrt(product, out=o)
             tiny = product < 1e-300  # the product underflowed: the product of the roots
-            if np.any(tiny & (a > 0) & (b > 0)):
+            if tiny.any() and np.any(tiny & (a > 0) & (b > 0)):
                 o[tiny] = np.sqrt(a[tiny]) * np.sqrt(b[tiny])
             und = x.und_pn
         elif name == "accuracy":
