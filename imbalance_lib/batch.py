@@ -28,7 +28,7 @@ from .binary import check_alpha
 
 __all__ = ["all_metrics"]
 
-_BLOCK = 1 << 16  # matrices per block (512 KiB per intermediate): few Python steps, in cache
+_BLOCK = 1 << 15  # matrices per block (256 KiB per intermediate, in cache)
 
 # why each metric is undefined (the same words as its own function's warning)
 _WHAT = {
