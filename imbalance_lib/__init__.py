@@ -11,6 +11,7 @@ estimator, a scorer or the warning class is first used.
 from __future__ import annotations
 
 from ._version import __version__
+from .batch import all_metrics
 from .binary import (
     ac,
     balanced_accuracy,
@@ -105,6 +106,7 @@ def __dir__():
 
 __all__ = [
     "__version__", "UndefinedMetricWarning", "METRICS", "MetricInfo", "SCORE_FUNCTIONS",
+    "all_metrics",
     "confusion_matrix", "binary_matrix", "binary_confusion", "metric_scorer",
     "tpr", "tnr", "precision", "npv", "f1", "balanced_accuracy", "weighted_accuracy",
     "dominance", "iba", "optimized_precision", "hmnc", "ac",

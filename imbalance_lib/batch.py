@@ -1,0 +1,410 @@
+r"""Every registry metric of one stack of binary matrices in a single pass.
+
+:func:`all_metrics` evaluates many metrics of the registry at once. For a stack
+of 2x2 matrices it computes the shared intermediates (:math:`P`, :math:`N`,
+TPR, TNR, precision, NPV, the margins, the MCC/kappa numerator) once per block
+of matrices, in blocks small enough to stay in the processor's cache, and
+evaluates every formula exactly as the metric's own function does: the same
+floating-point operations in the same order, the same 0/0 policy, the same
+warnings and the registry's parameters (``alpha`` of WA and IBA). The values
+are therefore identical, bit for bit, to ``METRICS[name].func(C,
+zero_division=..., **METRICS[name].params)``; ``tests/test_all_metrics.py``
+checks this. For ``k > 2`` (and for a metric without a fast formula) it calls
+the metric's own function.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._checks import (
+    _warn,
+    as_result,
+    check_matrix,
+    check_zero_division,
+    product_difference,
+)
+from .binary import check_alpha
+
+__all__ = ["all_metrics"]
+
+_BLOCK = 1 << 15  # matrices per block (256 KiB per intermediate, in cache)
+
+# why each metric is undefined (the same words as its own function's warning)
+_WHAT = {
+    "tpr": "P = 0",
+    "tnr": "N = 0",
+    "precision": "no positive predictions",
+    "npv": "no negative predictions",
+    "f1": "TP + FP + FN = 0",
+    "balanced_accuracy": "P or N = 0",
+    "weighted_accuracy": "P or N = 0",
+    "g_mean": "a class has no true samples",
+    "dominance": "P or N = 0",
+    "iba": "P or N = 0",
+    "optimized_precision": "P or N = 0",
+    "hmnc": "P or N = 0",
+    "ac": "P or N = 0",
+    "accuracy": "n = 0",
+    "mcc": "one class holds every true label or every prediction",
+    "kappa": "expected agreement is 1",
+    "macro_precision": "a class has no predictions",
+    "macro_recall": "a class has no true samples",
+    "macro_f1": "a class is absent from labels and predictions",
+    "cba": "a class is absent from labels and predictions",
+    "iam": "a class is absent from labels and predictions",
+}
+# the parameters the fast formulas know (anything else: the metric's own function)
+_PARAMS = {"weighted_accuracy": {"alpha"}, "iba": {"alpha"}}
+
+
+def all_metrics(C, names=None, *, zero_division="warn"):
+    r"""Evaluate many registry metrics on the same confusion matrices in one pass.
+
+    Equal, value for value and warning for warning, to calling each metric's
+    own function ``METRICS[name].func(C, zero_division=zero_division,
+    **METRICS[name].params)``, but for a stack of 2x2 matrices much faster:
+    the quantities the formulas share (:math:`P`, :math:`N`, TPR, TNR,
+    precision, NPV, ACC's numerator, the MCC/kappa numerator, ...) are
+    computed once, block by block over cache-sized groups of matrices, and
+    the stack is checked only once. Useful for all metrics at every threshold
+    of :func:`imbalance_lib.threshold_sweep`.
+
+    Parameters
+    ----------
+    C : array-like of shape (..., k, k)
+        Confusion matrices (binary: ``[[TN, FP], [FN, TP]]``); leading axes are
+        batch axes. Binary-only metrics require ``k == 2``.
+    names : iterable of str, optional
+        Registry names of the metrics to evaluate, in the order of the result;
+        default: every metric of :data:`imbalance_lib.METRICS`.
+    zero_division : "warn", float or nan, default="warn"
+        The one policy for undefined values, applied metric by metric as each
+        function does (one ``UndefinedMetricWarning`` per metric that is
+        undefined somewhere, with ``"warn"``).
+
+    Returns
+    -------
+    values : dict of str to float or ndarray of shape C.shape[:-2]
+        One entry per name: a Python float for a single matrix, an array for a
+        stack.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, an invalid ``zero_division`` or invalid matrices
+        (as the metric functions do).
+
+    See Also
+    --------
+    imbalance_lib.METRICS : the registry (functions, parameters, facts).
+    imbalance_lib.threshold_sweep : one binary matrix per threshold.
+
+    Examples
+    --------
+    >>> import imbalance_lib as il
+    >>> v = all_metrics([[81, 9], [4, 6]], ["tpr", "tnr", "ac", "mcc"])
+    >>> {name: round(x, 4) for name, x in v.items()}
+    {'tpr': 0.6, 'tnr': 0.9, 'ac': 0.72, 'mcc': 0.4201}
+    >>> v = all_metrics([[[81, 9], [4, 6]], [[90, 0], [10, 0]]], zero_division=0.0)
+    >>> len(v) == len(il.METRICS), v["precision"].tolist()
+    (True, [0.4, 0.0])
+    """
+    from .registry import METRICS
+
+    names = list(METRICS) if names is None else list(names)
+    unknown = [name for name in names if name not in METRICS]
+    if unknown:
+        raise ValueError(f"unknown metric name(s) {unknown}; choose from {sorted(METRICS)}")
+    fill = check_zero_division(zero_division)
+    arr = check_matrix(C)
+    if arr.shape[-1] != 2:
+        return {name: _own(METRICS[name], C, zero_division) for name in names}
+    fast = [
+        name for name in names
+        if name in _WHAT and set(METRICS[name].params) <= _PARAMS.get(name, set())
+    ]
+    alphas = {name: check_alpha(METRICS[name].params["alpha"])
+              for name in fast if "alpha" in METRICS[name].params}
+    if any(a.ndim for a in alphas.values()):  # an alpha per matrix: the functions' own path
+        fast = [name for name in fast if name not in alphas]
+    lead = arr.shape[:-2]
+    flat = arr if arr.ndim == 3 else arr.reshape(-1, 2, 2)
+    m = flat.shape[0]
+    out = {name: np.empty(m) for name in fast}
+    undefined = dict.fromkeys(fast, False)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
+        for start in range(0, m, _BLOCK):
+            stop = min(start + _BLOCK, m)
+            _block(flat[start:stop], fast, alphas, fill,
+                   {name: out[name][start:stop] for name in fast}, undefined)
+    result = {}
+    for name in names:
+        if name in out:
+            if undefined[name]:
+                _report(name, zero_division)
+            result[name] = as_result(out[name].reshape(lead))
+        else:
+            result[name] = _own(METRICS[name], C, zero_division)
+    return {name: result[name] for name in names}
+
+
+def _report(name, zero_division):
+    """The metric's own warning, pointing at the caller of :func:`all_metrics`."""
+    _warn(name, _WHAT[name], zero_division)
+
+
+def _own(info, C, zero_division):
+    """The metric's own function (the reference the fast path equals)."""
+    return info.func(C, zero_division=zero_division, **info.params)
+
+
+def _any(mask):
+    """``mask.any()``, at once for the ``np.False_`` of a block with no zero count."""
+    return mask is not np.False_ and bool(mask.any())
+
+
+def _div(num, den, zero, out=None):
+    """``num / den`` with nan where ``zero`` (= ``den == 0``), as :func:`_checks.ratio`."""
+    q = np.divide(num, den, out=out)
+    if _any(zero):
+        q[zero] = np.nan
+    return q
+
+
+def _class_mean2(t0, t1, u0, u1, fill, out):
+    """:func:`_checks.class_mean` for two classes given as columns, written into ``out``;
+    returns whether a term was undefined."""
+    if not (_any(u0) or _any(u1)):
+        np.add(t0, t1, out=out)
+        out *= 0.5  # (t0 + t1) / 2, the same number
+        return False
+    if np.isnan(fill):
+        k0, k1 = ~u0, ~u1
+        n_kept = k0.astype(np.int64) + k1
+        total = np.where(k0, t0, 0.0) + np.where(k1, t1, 0.0)
+        out[...] = np.where(n_kept > 0, total / np.maximum(n_kept, 1), np.nan)
+        return True
+    np.add(np.where(u0, fill, t0), np.where(u1, fill, t1), out=out)
+    out *= 0.5
+    return True
+
+
+class _Shared:
+    """The intermediates of one block, each computed on first use."""
+
+    def __init__(self, block, out):
+        self.out = out  # results that are intermediates too are computed in place
+        self.tn, self.fp = block[:, 0, 0], block[:, 0, 1]
+        self.fn, self.tp = block[:, 1, 0], block[:, 1, 1]
+        self.positive = bool(min(v.min() for v in (self.tn, self.fp, self.fn, self.tp)) > 0)
+        if self.positive:
+            # no count is 0: no sum of counts is 0 either (sums cannot underflow)
+            for key in ("p0", "n0", "pp0", "pn0", "total0", "m00", "m10", "diag0"):
+                setattr(self, key, np.False_)
+
+    def __getattr__(self, key):  # called only for a value not computed yet
+        value = getattr(self, "_" + key)()
+        setattr(self, key, value)
+        return value
+
+    # margins: p = TP + FN (row of the positives), n = TN + FP, pp and pn the columns
+    def _p(self):
+        return self.tp + self.fn
+
+    def _n(self):
+        return self.tn + self.fp
+
+    def _pp(self):
+        return self.tp + self.fp
+
+    def _pn(self):
+        return self.tn + self.fn
+
+    def _p0(self):
+        return self.p == 0
+
+    def _n0(self):
+        return self.n == 0
+
+    def _pp0(self):
+        return self.pp == 0
+
+    def _pn0(self):
+        return self.pn == 0
+
+    def _und_pn(self):
+        return self.p0 | self.n0
+
+    def _t(self):  # TPR, nan where P = 0
+        return _div(self.tp, self.p, self.p0, self.out.get("tpr"))
+
+    def _s(self):  # TNR, nan where N = 0
+        return _div(self.tn, self.n, self.n0, self.out.get("tnr"))
+
+    def _prec(self):
+        return _div(self.tp, self.pp, self.pp0, self.out.get("precision"))
+
+    def _npv(self):
+        return _div(self.tn, self.pn, self.pn0, self.out.get("npv"))
+
+    def _ts(self):
+        return self.t + self.s
+
+    def _ts0(self):
+        return self.ts == 0
+
+    def _dom(self):
+        return np.subtract(self.t, self.s, out=self.out.get("dominance"))
+
+    def _tp2(self):
+        return 2 * self.tp
+
+    def _tn2(self):
+        return 2 * self.tn
+
+    def _diag(self):  # TP + TN
+        return self.tp + self.tn
+
+    def _total(self):  # n + p, as the margins give it
+        return self.n + self.p
+
+    def _total0(self):
+        return self.total == 0
+
+    def _m0(self):  # max of the row and column totals, class 0
+        return np.maximum(self.n, self.pn)
+
+    def _m1(self):
+        return np.maximum(self.p, self.pp)
+
+    def _m00(self):
+        return self.m0 == 0
+
+    def _m10(self):
+        return self.m1 == 0
+
+    def _diag0(self):
+        return self.diag == 0
+
+    def _num(self):  # MCC/kappa numerator 2 (TP TN - FP FN), without cancellation
+        # _checks.product_difference for non-negative counts (whose products need no abs)
+        a, b, c, d = self.tp, self.tn, self.fp, self.fn
+        p, q = a * b, c * d
+        r = p - q
+        risky = np.abs(r) < 1e-5 * np.maximum(p, q)
+        if risky.any():
+            r[risky] = product_difference(a[risky], b[risky], c[risky], d[risky])
+        return 2 * r
+
+
+def _harmonic(a, b, s, zero, out, doubled=False):
+    """:func:`binary.harmonic` given ``s = a + b`` and ``zero = (s == 0)``, into ``out``
+    (``doubled``: ``a`` is already ``2 a``)."""
+    np.divide((a if doubled else 2 * a) * b, s, out=out)
+    if _any(zero):
+        out[zero] = 0.0
+    return out
+
+
+# results that are intermediates too: (attribute of _Shared, its undefined mask)
+_ALIASES = {"tpr": ("t", "p0"), "tnr": ("s", "n0"), "precision": ("prec", "pp0"),
+            "npv": ("npv", "pn0"), "dominance": ("dom", "und_pn")}
+_CLASS_MEANS = ("macro_precision", "macro_recall", "macro_f1", "cba", "iam")
+
+
+def _block(block, names, alphas, fill, out, undefined):
+    """Write every metric of ``names`` for one block into ``out``; flag undefined ones.
+
+    Each formula is the metric function's own, operation for operation, so
+    that the values are the same numbers.
+    """
+    x = _Shared(block, out)
+    for name in names:
+        if name in _ALIASES:
+            continue
+        o = out[name]
+        if name in _CLASS_MEANS:
+            if name == "macro_precision":
+                und = _class_mean2(x.npv, x.prec, x.pn0, x.pp0, fill, o)
+            elif name == "macro_recall":
+                und = _class_mean2(x.s, x.t, x.n0, x.p0, fill, o)
+            elif name == "macro_f1":
+                d0, d1 = x.n + x.pn, x.p + x.pp
+                z0, z1 = (np.False_, np.False_) if x.positive else (d0 == 0, d1 == 0)
+                und = _class_mean2(_div(x.tn2, d0, z0), _div(x.tp2, d1, z1), z0, z1, fill, o)
+            else:
+                if name == "cba":
+                    a0, a1 = x.tn, x.tp
+                else:
+                    # max(r - d, s - d) is max(r, s) - d to the last bit: rounding is
+                    # monotone, so fl(x - d) <= fl(y - d) whenever x <= y
+                    a0 = x.tn - (x.m0 - x.tn)
+                    a1 = x.tp - (x.m1 - x.tp)
+                und = _class_mean2(_div(a0, x.m0, x.m00), _div(a1, x.m1, x.m10),
+                                   x.m00, x.m10, fill, o)
+            undefined[name] |= und
+            continue
+        if name == "f1":
+            den = x.tp2 + x.fp + x.fn
+            und = np.False_ if x.positive else den == 0
+            _div(x.tp2, den, und, o)
+        elif name == "balanced_accuracy":
+            np.multiply(x.ts, 0.5, out=o)  # (t + s) / 2, the same number
+            und = x.und_pn
+        elif name == "weighted_accuracy":
+            a = alphas[name]
+            np.add(a * x.t, (1 - a) * x.s, out=o)
+            und = x.und_pn
+        elif name == "iba":
+            np.multiply((1 + alphas[name] * x.dom) * x.t, x.s, out=o)
+            und = x.und_pn
+        elif name == "optimized_precision":
+            den = x.diag + x.fp + x.fn
+            acc = _div(x.diag, den, np.False_ if x.positive else den == 0)
+            np.subtract(acc, _div(np.abs(x.dom), x.ts, x.ts0), out=o)
+            if _any(x.ts0):
+                o[x.ts0] = -1.0
+            und = x.und_pn
+        elif name == "hmnc":
+            h = _harmonic(x.tp2, x.tn, x.diag, x.diag0, np.empty_like(o), doubled=True)
+            den = 2 * x.p * x.n
+            _div(h * x.total, den, den == 0, o)
+            und = x.und_pn
+        elif name == "ac":
+            _harmonic(x.t, x.s, x.ts, x.ts0, o)
+            und = x.und_pn
+        elif name == "g_mean":
+            a, b = x.s, x.t  # the recalls of class 0 and class 1
+            product = a * b
+            np.sqrt(product, out=o)
+            tiny = product < 1e-300  # the product underflowed: the product of the roots
+            if tiny.any() and np.any(tiny & (a > 0) & (b > 0)):
+                o[tiny] = np.sqrt(a[tiny]) * np.sqrt(b[tiny])
+            und = x.und_pn
+        elif name == "accuracy":
+            _div(x.diag, x.total, x.total0, o)
+            und = x.total0
+        elif name == "mcc":
+            den = np.sqrt(2 * x.pn * x.pp) * np.sqrt(2 * x.n * x.p)
+            und = den == 0
+            np.clip(_div(x.num, den, und), -1.0, 1.0, out=o)
+        elif name == "kappa":
+            den = x.n * x.pp + x.p * x.pn
+            und = den == 0
+            np.clip(_div(x.num, den, und), -1.0, 1.0, out=o)
+        else:  # pragma: no cover (every name of _WHAT is handled above)
+            raise AssertionError(name)
+        if _any(und):
+            undefined[name] = True
+            np.copyto(o, fill, where=und)
+    # results that other formulas read (TPR, TNR, precision, NPV, dominance) live in
+    # their output; all of them are computed first, then the policy fills them
+    alias = [name for name in names if name in _ALIASES]
+    for name in alias:
+        getattr(x, _ALIASES[name][0])
+    for name in alias:
+        und = getattr(x, _ALIASES[name][1])
+        if _any(und):
+            undefined[name] = True
+            np.copyto(out[name], fill, where=und)
