@@ -27,6 +27,16 @@ from .binary import (
     weighted_accuracy,
 )
 from .confusion import binary_matrix, confusion_matrix
+from .intervals import (
+    Comparison,
+    Interval,
+    compare_predictions,
+    confidence_interval,
+    joint_counts,
+    metric_interval,
+    resample_joint,
+    resample_matrices,
+)
 from .multiclass import (
     accuracy,
     cba,
@@ -37,16 +47,6 @@ from .multiclass import (
     macro_precision,
     macro_recall,
     mcc,
-)
-from .intervals import (
-    Comparison,
-    Interval,
-    compare_predictions,
-    confidence_interval,
-    joint_counts,
-    metric_interval,
-    resample_joint,
-    resample_matrices,
 )
 from .registry import METRICS, MetricInfo
 from .scores import (

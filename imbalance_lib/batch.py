@@ -9,11 +9,15 @@ floating-point operations in the same order, the same 0/0 policy, the same
 warnings and the registry's parameters (``alpha`` of WA and IBA). The values
 are therefore identical, bit for bit, to ``METRICS[name].func(C,
 zero_division=..., **METRICS[name].params)``; ``tests/test_all_metrics.py``
-checks this. For ``k > 2`` (and for a metric without a fast formula) it calls
-the metric's own function.
+checks this. The blocks are independent, so threads share them (numpy
+releases the interpreter lock while it computes) and the values do not depend
+on how many there are. For ``k > 2`` (and for a metric without a fast formula)
+it calls the metric's own function.
 """
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 
@@ -28,7 +32,7 @@ from .binary import check_alpha
 
 __all__ = ["all_metrics"]
 
-_BLOCK = 1 << 15  # matrices per block (256 KiB per intermediate, in cache)
+_BLOCK = 1 << 16  # matrices per block (512 KiB per intermediate, in a core's cache)
 
 # why each metric is undefined (the same words as its own function's warning)
 _WHAT = {
@@ -58,7 +62,7 @@ _WHAT = {
 _PARAMS = {"weighted_accuracy": {"alpha"}, "iba": {"alpha"}}
 
 
-def all_metrics(C, names=None, *, zero_division="warn"):
+def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
     r"""Evaluate many registry metrics on the same confusion matrices in one pass.
 
     Equal, value for value and warning for warning, to calling each metric's
@@ -92,8 +96,8 @@ def all_metrics(C, names=None, *, zero_division="warn"):
     Raises
     ------
     ValueError
-        For an unknown name, an invalid ``zero_division`` or invalid matrices
-        (as the metric functions do).
+        For an unknown name, an invalid ``zero_division``, an ``n_threads``
+        below 1 or invalid matrices (as the metric functions do).
 
     See Also
     --------
@@ -117,6 +121,7 @@ def all_metrics(C, names=None, *, zero_division="warn"):
     if unknown:
         raise ValueError(f"unknown metric name(s) {unknown}; choose from {sorted(METRICS)}")
     fill = check_zero_division(zero_division)
+    threads = _threads(n_threads)
     arr = check_matrix(C)
     if arr.shape[-1] != 2:
         return {name: _own(METRICS[name], C, zero_division) for name in names}
@@ -132,21 +137,54 @@ def all_metrics(C, names=None, *, zero_division="warn"):
     flat = arr if arr.ndim == 3 else arr.reshape(-1, 2, 2)
     m = flat.shape[0]
     out = {name: np.empty(m) for name in fast}
-    undefined = dict.fromkeys(fast, False)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
-        for start in range(0, m, _BLOCK):
-            stop = min(start + _BLOCK, m)
-            _block(flat[start:stop], fast, alphas, fill,
-                   {name: out[name][start:stop] for name in fast}, undefined)
+
+    starts = range(0, m, _BLOCK)
+    workers = max(1, min(threads, len(starts)))
+
+    def share(worker):
+        """Fill ``out`` for the ``worker``-th of ``workers`` runs of consecutive blocks;
+        return the names undefined somewhere in them."""
+        undefined = dict.fromkeys(fast, False)
+        scratch = _Scratch(min(_BLOCK, m))
+        # np.errstate is local to a thread: each worker sets its own
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
+            for start in starts[worker * len(starts) // workers:
+                                (worker + 1) * len(starts) // workers]:
+                stop = min(start + _BLOCK, m)
+                scratch.start(stop - start)
+                _block(flat[start:stop], fast, alphas, fill,
+                       {name: out[name][start:stop] for name in fast}, undefined, scratch)
+        return {name for name, flag in undefined.items() if flag}
+
+    if workers == 1:
+        undefined = share(0)
+    else:
+        from concurrent.futures import ThreadPoolExecutor  # numpy releases the GIL
+
+        with ThreadPoolExecutor(workers) as pool:
+            undefined = set().union(*pool.map(share, range(workers)))
     result = {}
     for name in names:
         if name in out:
-            if undefined[name]:
+            if name in undefined:
                 _report(name, zero_division)
             result[name] = as_result(out[name].reshape(lead))
         else:
             result[name] = _own(METRICS[name], C, zero_division)
     return {name: result[name] for name in names}
+
+
+def _threads(n_threads):
+    """The number of threads: ``n_threads``, or every core available to the process."""
+    if n_threads is None:
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # not on Linux
+            return os.cpu_count() or 1
+    if isinstance(n_threads, bool) or not isinstance(n_threads, (int, np.integer)) \
+            or n_threads < 1:
+        raise ValueError(f"n_threads must be a positive integer or None, got {n_threads!r}")
+    return int(n_threads)
 
 
 def _report(name, zero_division):
@@ -164,12 +202,13 @@ def _any(mask):
     return mask is not np.False_ and bool(mask.any())
 
 
-def _div(num, den, zero, out=None):
-    """``num / den`` with nan where ``zero`` (= ``den == 0``), as :func:`_checks.ratio`."""
-    q = np.divide(num, den, out=out)
+def _div(num, den, zero, out):
+    """``num / den`` into ``out``, nan where ``zero`` (= ``den == 0``), as
+    :func:`_checks.ratio`."""
+    np.divide(num, den, out=out)
     if _any(zero):
-        q[zero] = np.nan
-    return q
+        out[zero] = np.nan
+    return out
 
 
 def _class_mean2(t0, t1, u0, u1, fill, out):
@@ -190,11 +229,37 @@ def _class_mean2(t0, t1, u0, u1, fill, out):
     return True
 
 
+class _Scratch:
+    """Work arrays for the intermediates of a block, reused from block to block.
+
+    A block needs a few dozen intermediates; allocating them afresh for every
+    block makes the allocator hand memory back to the system and fault it in
+    again, which costs more than the arithmetic. These arrays are allocated by
+    the first block and reused by the next ones.
+    """
+
+    def __init__(self, capacity):
+        self.capacity = capacity  # the length of the longest block
+        self.arrays, self.used, self.size = [], 0, 0
+
+    def start(self, size):
+        """Begin a block of ``size`` matrices: every array is free again."""
+        self.used, self.size = 0, size
+
+    def __call__(self):
+        """A free float array of the block's length (its values are arbitrary)."""
+        if self.used == len(self.arrays):
+            self.arrays.append(np.empty(self.capacity))
+        self.used += 1
+        return self.arrays[self.used - 1][:self.size]
+
+
 class _Shared:
     """The intermediates of one block, each computed on first use."""
 
-    def __init__(self, block, out):
+    def __init__(self, block, out, new):
         self.out = out  # results that are intermediates too are computed in place
+        self.new = new  # a free work array
         self.tn, self.fp = block[:, 0, 0], block[:, 0, 1]
         self.fn, self.tp = block[:, 1, 0], block[:, 1, 1]
         self.positive = bool(min(v.min() for v in (self.tn, self.fp, self.fn, self.tp)) > 0)
@@ -208,18 +273,29 @@ class _Shared:
         setattr(self, key, value)
         return value
 
+    def sum(self, a, b):
+        return np.add(a, b, out=self.new())
+
+    def product(self, a, b):
+        return np.multiply(a, b, out=self.new())
+
+    def quotient(self, num, den, zero, name=None):
+        """``num / den`` (nan where ``zero``), in the output ``name`` when it is one."""
+        out = self.out.get(name)
+        return _div(num, den, zero, self.new() if out is None else out)
+
     # margins: p = TP + FN (row of the positives), n = TN + FP, pp and pn the columns
     def _p(self):
-        return self.tp + self.fn
+        return self.sum(self.tp, self.fn)
 
     def _n(self):
-        return self.tn + self.fp
+        return self.sum(self.tn, self.fp)
 
     def _pp(self):
-        return self.tp + self.fp
+        return self.sum(self.tp, self.fp)
 
     def _pn(self):
-        return self.tn + self.fn
+        return self.sum(self.tn, self.fn)
 
     def _p0(self):
         return self.p == 0
@@ -237,46 +313,53 @@ class _Shared:
         return self.p0 | self.n0
 
     def _t(self):  # TPR, nan where P = 0
-        return _div(self.tp, self.p, self.p0, self.out.get("tpr"))
+        return self.quotient(self.tp, self.p, self.p0, "tpr")
 
     def _s(self):  # TNR, nan where N = 0
-        return _div(self.tn, self.n, self.n0, self.out.get("tnr"))
+        return self.quotient(self.tn, self.n, self.n0, "tnr")
 
     def _prec(self):
-        return _div(self.tp, self.pp, self.pp0, self.out.get("precision"))
+        return self.quotient(self.tp, self.pp, self.pp0, "precision")
 
     def _npv(self):
-        return _div(self.tn, self.pn, self.pn0, self.out.get("npv"))
+        return self.quotient(self.tn, self.pn, self.pn0, "npv")
 
     def _ts(self):
-        return self.t + self.s
+        return self.sum(self.t, self.s)
 
     def _ts0(self):
         return self.ts == 0
 
     def _dom(self):
-        return np.subtract(self.t, self.s, out=self.out.get("dominance"))
+        out = self.out.get("dominance")
+        return np.subtract(self.t, self.s, out=self.new() if out is None else out)
 
     def _tp2(self):
-        return 2 * self.tp
+        return self.product(self.tp, 2)
 
     def _tn2(self):
-        return 2 * self.tn
+        return self.product(self.tn, 2)
 
     def _diag(self):  # TP + TN
-        return self.tp + self.tn
+        return self.sum(self.tp, self.tn)
 
     def _total(self):  # n + p, as the margins give it
-        return self.n + self.p
+        return self.sum(self.n, self.p)
 
     def _total0(self):
         return self.total == 0
 
+    def _pn2(self):  # 2 P N: in HMNC's denominator and under MCC's root
+        # (2 P) N and (2 N) P are the same number: doubling is exact
+        pn2 = self.product(self.n, 2)
+        pn2 *= self.p
+        return pn2
+
     def _m0(self):  # max of the row and column totals, class 0
-        return np.maximum(self.n, self.pn)
+        return np.maximum(self.n, self.pn, out=self.new())
 
     def _m1(self):
-        return np.maximum(self.p, self.pp)
+        return np.maximum(self.p, self.pp, out=self.new())
 
     def _m00(self):
         return self.m0 == 0
@@ -290,18 +373,26 @@ class _Shared:
     def _num(self):  # MCC/kappa numerator 2 (TP TN - FP FN), without cancellation
         # _checks.product_difference for non-negative counts (whose products need no abs)
         a, b, c, d = self.tp, self.tn, self.fp, self.fn
-        p, q = a * b, c * d
-        r = p - q
-        risky = np.abs(r) < 1e-5 * np.maximum(p, q)
+        p, q = self.product(a, b), self.product(c, d)
+        r = np.subtract(p, q, out=self.new())
+        bound = np.maximum(p, q, out=p)
+        bound *= 1e-5
+        risky = np.abs(r, out=q) < bound
         if risky.any():
             r[risky] = product_difference(a[risky], b[risky], c[risky], d[risky])
-        return 2 * r
+        r *= 2
+        return r
 
 
 def _harmonic(a, b, s, zero, out, doubled=False):
     """:func:`binary.harmonic` given ``s = a + b`` and ``zero = (s == 0)``, into ``out``
     (``doubled``: ``a`` is already ``2 a``)."""
-    np.divide((a if doubled else 2 * a) * b, s, out=out)
+    if doubled:
+        np.multiply(a, b, out=out)
+    else:
+        np.multiply(a, 2, out=out)  # 2 a, exactly
+        out *= b
+    out /= s
     if _any(zero):
         out[zero] = 0.0
     return out
@@ -313,13 +404,13 @@ _ALIASES = {"tpr": ("t", "p0"), "tnr": ("s", "n0"), "precision": ("prec", "pp0")
 _CLASS_MEANS = ("macro_precision", "macro_recall", "macro_f1", "cba", "iam")
 
 
-def _block(block, names, alphas, fill, out, undefined):
+def _block(block, names, alphas, fill, out, undefined, new):
     """Write every metric of ``names`` for one block into ``out``; flag undefined ones.
 
     Each formula is the metric function's own, operation for operation, so
-    that the values are the same numbers.
+    that the values are the same numbers; ``new()`` gives a free work array.
     """
-    x = _Shared(block, out)
+    x = _Shared(block, out, new)
     for name in names:
         if name in _ALIASES:
             continue
@@ -330,23 +421,27 @@ def _block(block, names, alphas, fill, out, undefined):
             elif name == "macro_recall":
                 und = _class_mean2(x.s, x.t, x.n0, x.p0, fill, o)
             elif name == "macro_f1":
-                d0, d1 = x.n + x.pn, x.p + x.pp
+                d0, d1 = x.sum(x.n, x.pn), x.sum(x.p, x.pp)
                 z0, z1 = (np.False_, np.False_) if x.positive else (d0 == 0, d1 == 0)
-                und = _class_mean2(_div(x.tn2, d0, z0), _div(x.tp2, d1, z1), z0, z1, fill, o)
+                und = _class_mean2(_div(x.tn2, d0, z0, d0), _div(x.tp2, d1, z1, d1),
+                                   z0, z1, fill, o)
             else:
                 if name == "cba":
                     a0, a1 = x.tn, x.tp
                 else:
                     # max(r - d, s - d) is max(r, s) - d to the last bit: rounding is
                     # monotone, so fl(x - d) <= fl(y - d) whenever x <= y
-                    a0 = x.tn - (x.m0 - x.tn)
-                    a1 = x.tp - (x.m1 - x.tp)
-                und = _class_mean2(_div(a0, x.m0, x.m00), _div(a1, x.m1, x.m10),
+                    a0 = np.subtract(x.m0, x.tn, out=new())
+                    np.subtract(x.tn, a0, out=a0)  # TN - (m0 - TN)
+                    a1 = np.subtract(x.m1, x.tp, out=new())
+                    np.subtract(x.tp, a1, out=a1)
+                und = _class_mean2(_div(a0, x.m0, x.m00, new()), _div(a1, x.m1, x.m10, new()),
                                    x.m00, x.m10, fill, o)
             undefined[name] |= und
             continue
         if name == "f1":
-            den = x.tp2 + x.fp + x.fn
+            den = x.sum(x.tp2, x.fp)
+            den += x.fn
             und = np.False_ if x.positive else den == 0
             _div(x.tp2, den, und, o)
         elif name == "balanced_accuracy":
@@ -354,29 +449,36 @@ def _block(block, names, alphas, fill, out, undefined):
             und = x.und_pn
         elif name == "weighted_accuracy":
             a = alphas[name]
-            np.add(a * x.t, (1 - a) * x.s, out=o)
+            np.multiply(x.t, a, out=o)
+            o += x.product(x.s, 1 - a)
             und = x.und_pn
         elif name == "iba":
-            np.multiply((1 + alphas[name] * x.dom) * x.t, x.s, out=o)
+            np.multiply(x.dom, alphas[name], out=o)
+            o += 1  # ((1 + alpha dom) TPR) TNR
+            o *= x.t
+            o *= x.s
             und = x.und_pn
         elif name == "optimized_precision":
-            den = x.diag + x.fp + x.fn
-            acc = _div(x.diag, den, np.False_ if x.positive else den == 0)
-            np.subtract(acc, _div(np.abs(x.dom), x.ts, x.ts0), out=o)
+            den = x.sum(x.diag, x.fp)
+            den += x.fn
+            acc = _div(x.diag, den, np.False_ if x.positive else den == 0, den)
+            gap = np.abs(x.dom, out=new())
+            _div(gap, x.ts, x.ts0, gap)
+            np.subtract(acc, gap, out=o)
             if _any(x.ts0):
                 o[x.ts0] = -1.0
             und = x.und_pn
         elif name == "hmnc":
-            h = _harmonic(x.tp2, x.tn, x.diag, x.diag0, np.empty_like(o), doubled=True)
-            den = 2 * x.p * x.n
-            _div(h * x.total, den, den == 0, o)
+            h = _harmonic(x.tp2, x.tn, x.diag, x.diag0, new(), doubled=True)
+            h *= x.total
+            _div(h, x.pn2, x.pn2 == 0, o)
             und = x.und_pn
         elif name == "ac":
             _harmonic(x.t, x.s, x.ts, x.ts0, o)
             und = x.und_pn
         elif name == "g_mean":
             a, b = x.s, x.t  # the recalls of class 0 and class 1
-            product = a * b
+            product = x.product(a, b)
             np.sqrt(product, out=o)
             tiny = product < 1e-300  # the product underflowed: the product of the roots
             if tiny.any() and np.any(tiny & (a > 0) & (b > 0)):
@@ -386,13 +488,17 @@ def _block(block, names, alphas, fill, out, undefined):
             _div(x.diag, x.total, x.total0, o)
             und = x.total0
         elif name == "mcc":
-            den = np.sqrt(2 * x.pn * x.pp) * np.sqrt(2 * x.n * x.p)
+            den = x.product(x.pn, 2)
+            den *= x.pp
+            np.sqrt(den, out=den)  # sqrt(2 PN PP) sqrt(2 N P)
+            den *= np.sqrt(x.pn2, out=new())
             und = den == 0
-            np.clip(_div(x.num, den, und), -1.0, 1.0, out=o)
+            np.clip(_div(x.num, den, und, o), -1.0, 1.0, out=o)
         elif name == "kappa":
-            den = x.n * x.pp + x.p * x.pn
+            den = x.product(x.n, x.pp)
+            den += x.product(x.p, x.pn)
             und = den == 0
-            np.clip(_div(x.num, den, und), -1.0, 1.0, out=o)
+            np.clip(_div(x.num, den, und, o), -1.0, 1.0, out=o)
         else:  # pragma: no cover (every name of _WHAT is handled above)
             raise AssertionError(name)
         if _any(und):

@@ -130,3 +130,26 @@ def test_errors():
         il.all_metrics([[1, 0], [0, 1]], zero_division="ignore")
     with pytest.raises(ValueError, match="negative"):
         il.all_metrics([[1, -1], [0, 1]])
+
+
+def test_threads_give_the_same_values_and_warnings():
+    """Blocks shared among threads: the same numbers and warnings for any thread count."""
+    rng = np.random.default_rng(5)
+    n = 2 * batch._BLOCK + 11
+    C = rng.integers(0, 3, size=(n, 2, 2)).astype(float)  # 0/0 cases in every block
+    C[rng.random(n) < 0.001] *= 1e-300
+    reference = fast(C, "warn", None)
+    for n_threads in (1, 2, 3, 8):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            values = il.all_metrics(C, zero_division="warn", n_threads=n_threads)
+        assert_same(values, reference[0])
+        assert _messages(caught) == reference[1]
+    one, _ = one_by_one(C[:50], 0.0)
+    assert_same(il.all_metrics(C[:50], zero_division=0.0, n_threads=4), one)
+
+
+@pytest.mark.parametrize("n_threads", [0, -1, 1.5, True, "2"])
+def test_bad_thread_counts(n_threads):
+    with pytest.raises(ValueError, match="n_threads"):
+        il.all_metrics([[1, 0], [0, 1]], n_threads=n_threads)
