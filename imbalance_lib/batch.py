@@ -265,11 +265,14 @@ class _Shared:
         self.positive = bool(min(v.min() for v in (self.tn, self.fp, self.fn, self.tp)) > 0)
         if self.positive:
             # no count is 0: no sum of counts is 0 either (sums cannot underflow)
-            for key in ("p0", "n0", "pp0", "pn0", "total0", "m00", "m10", "diag0"):
+            for key in ("p0", "n0", "pp0", "pn0", "total0", "max_n0", "max_p0", "diag0"):
                 setattr(self, key, np.False_)
 
     def __getattr__(self, key):  # called only for a value not computed yet
-        value = getattr(self, "_" + key)()
+        if key.endswith("0"):  # where a quantity is 0: p0 is (P == 0), ts0 is (t + s == 0)
+            value = getattr(self, key[:-1]) == 0
+        else:
+            value = getattr(self, "_" + key)()
         setattr(self, key, value)
         return value
 
@@ -297,18 +300,6 @@ class _Shared:
     def _pn(self):
         return self.sum(self.tn, self.fn)
 
-    def _p0(self):
-        return self.p == 0
-
-    def _n0(self):
-        return self.n == 0
-
-    def _pp0(self):
-        return self.pp == 0
-
-    def _pn0(self):
-        return self.pn == 0
-
     def _und_pn(self):
         return self.p0 | self.n0
 
@@ -327,9 +318,6 @@ class _Shared:
     def _ts(self):
         return self.sum(self.t, self.s)
 
-    def _ts0(self):
-        return self.ts == 0
-
     def _dom(self):
         out = self.out.get("dominance")
         return np.subtract(self.t, self.s, out=self.new() if out is None else out)
@@ -346,29 +334,17 @@ class _Shared:
     def _total(self):  # n + p, as the margins give it
         return self.sum(self.n, self.p)
 
-    def _total0(self):
-        return self.total == 0
-
     def _pn2(self):  # 2 P N: in HMNC's denominator and under MCC's root
         # (2 P) N and (2 N) P are the same number: doubling is exact
         pn2 = self.product(self.n, 2)
         pn2 *= self.p
         return pn2
 
-    def _m0(self):  # max of the row and column totals, class 0
+    def _max_n(self):  # the larger of the row and column totals, class 0
         return np.maximum(self.n, self.pn, out=self.new())
 
-    def _m1(self):
+    def _max_p(self):  # ... class 1
         return np.maximum(self.p, self.pp, out=self.new())
-
-    def _m00(self):
-        return self.m0 == 0
-
-    def _m10(self):
-        return self.m1 == 0
-
-    def _diag0(self):
-        return self.diag == 0
 
     def _num(self):  # MCC/kappa numerator 2 (TP TN - FP FN), without cancellation
         # _checks.product_difference for non-negative counts (whose products need no abs)
@@ -431,12 +407,12 @@ def _block(block, names, alphas, fill, out, undefined, new):
                 else:
                     # max(r - d, s - d) is max(r, s) - d to the last bit: rounding is
                     # monotone, so fl(x - d) <= fl(y - d) whenever x <= y
-                    a0 = np.subtract(x.m0, x.tn, out=new())
-                    np.subtract(x.tn, a0, out=a0)  # TN - (m0 - TN)
-                    a1 = np.subtract(x.m1, x.tp, out=new())
+                    a0 = np.subtract(x.max_n, x.tn, out=new())
+                    np.subtract(x.tn, a0, out=a0)  # TN - (max_n - TN)
+                    a1 = np.subtract(x.max_p, x.tp, out=new())
                     np.subtract(x.tp, a1, out=a1)
-                und = _class_mean2(_div(a0, x.m0, x.m00, new()), _div(a1, x.m1, x.m10, new()),
-                                   x.m00, x.m10, fill, o)
+                und = _class_mean2(_div(a0, x.max_n, x.max_n0, new()), _div(a1, x.max_p, x.max_p0, new()),
+                                   x.max_n0, x.max_p0, fill, o)
             undefined[name] |= und
             continue
         if name == "f1":
