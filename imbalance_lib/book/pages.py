@@ -48,3 +48,15 @@ def pin_threads() -> None:
     from threadpoolctl import threadpool_limits
 
     threadpool_limits(limits=1)
+
+
+def glue_findings(findings, prefix: str, digits: int = 4) -> None:
+    """Glue every number, string and boolean of ``findings`` as ``<prefix>-<name>``.
+
+    Underscores in a name become hyphens (``glass_picks`` -> ``iam-glass-picks``
+    for the prefix ``iam``); values that are not scalars (arrays, tables) are
+    skipped.
+    """
+    for name, value in findings.items():
+        if isinstance(value, (str, bool, numbers.Number, np.generic)):
+            glue_value(f"{prefix}-{name.replace('_', '-')}", value, digits)

@@ -17,9 +17,13 @@ metric is defined before and after the change.
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import dataclass
+
 import numpy as np
 
 __all__ = [
+    "ClaimCheck", "claim_battery", "check_claim", "check_claims", "integer_matrices",
     "all_matrices", "evaluate", "INVARIANCES", "invariance", "monotonicity",
     "extreme_values", "constant_baseline", "transpose_symmetry", "property_matrix",
     "same_ranking", "ranking_classes",
@@ -42,6 +46,151 @@ def all_matrices(n_max: int, n_min: int = 1) -> np.ndarray:
     tot = cells.sum(1)
     cells = cells[(tot >= n_min) & (tot <= n_max)]
     return cells[::-1].reshape(-1, 2, 2)
+
+
+def integer_matrices(k: int, entry_max: int) -> np.ndarray:
+    """Every ``k x k`` matrix with integer entries ``0..entry_max`` (all-zero one excluded).
+
+    >>> integer_matrices(2, 1).shape, integer_matrices(3, 1).shape
+    ((15, 2, 2), (511, 3, 3))
+    """
+    g = np.arange(entry_max + 1, dtype=float)
+    cells = np.stack(np.meshgrid(*[g] * (k * k), indexing="ij"), -1).reshape(-1, k * k)
+    return cells[cells.sum(1) > 0].reshape(-1, k, k)
+
+
+def claim_battery(k: int, n_random: int = 100_000, seed: int = 0,
+                  entry_max: int | None = None) -> np.ndarray:
+    """The matrices every claim is tried on before the optimiser: a stack ``(m, k, k)``.
+
+    * every integer matrix with entries up to ``entry_max`` (default 12 for
+      ``k = 2``, 2 for ``k = 3``, none above);
+    * ``n_random`` random real matrices with entries from 1e-6 to 1e6
+      (log-uniform), a twentieth of the cells set to 0;
+    * structured extremes: a tiny perfectly classified class beside large
+      confused ones, one dominant class, empty rows and columns, every cell
+      of one row or column equal.
+    """
+    rng = np.random.default_rng(seed)
+    if entry_max is None:
+        entry_max = {2: 12, 3: 2}.get(k, 0)
+    parts = [integer_matrices(k, entry_max)] if entry_max > 0 else []
+    R = 10.0 ** rng.uniform(-6, 6, size=(n_random, k, k))
+    R[rng.random(R.shape) < 0.05] = 0.0
+    parts.append(R)
+    m = max(n_random // 20, 100)
+    tiny = 10.0 ** rng.uniform(2, 6, size=(m, k, k))  # large confused classes ...
+    i = rng.integers(0, k, m)
+    tiny[np.arange(m), i, :] = 0.0
+    tiny[np.arange(m), :, i] = 0.0
+    tiny[np.arange(m), i, i] = 10.0 ** rng.uniform(-6, 0, m)  # ... beside a tiny perfect one
+    parts.append(tiny)
+    dom = 10.0 ** rng.uniform(-3, 1, size=(m, k, k))
+    dom[np.arange(m), i, :] *= 1e5  # one dominant class
+    parts.append(dom)
+    empty = 10.0 ** rng.uniform(-3, 3, size=(m, k, k))
+    empty[np.arange(m), i, :] = 0.0  # an empty row (class absent from the labels)
+    j = rng.integers(0, k, m)
+    empty[np.arange(m // 2), :, j[: m // 2]] = 0.0  # and an empty column (never predicted)
+    parts.append(empty)
+    return np.concatenate(parts)
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """What :func:`check_claim` found for one claim.
+
+    ``worst`` is the largest violation found (nan if the claim never applied);
+    the claim holds on every case tried when ``worst <= tol``.
+    ``counterexample`` is the matrix of the largest violation when it does not hold.
+    """
+
+    claim: str
+    holds: bool
+    worst: float
+    counterexample: np.ndarray | None
+    cases: int
+
+
+def check_claim(violation, *, k: int = 2, claim: str = "", n_random: int = 100_000,
+                seed: int = 0, entry_max: int | None = None, optimise: bool = True,
+                maxiter: int = 100, tol: float = 1e-9, battery=None) -> ClaimCheck:
+    """Try hard to break a claim about ``k x k`` confusion matrices.
+
+    Parameters
+    ----------
+    violation : callable
+        Maps a stack ``(m, k, k)`` of float matrices to ``m`` violations: a
+        positive value means the claim fails on that matrix by that much; nan
+        or -inf means the claim does not apply there.
+    k : number of classes
+    claim : a name for the report
+    n_random, seed, entry_max : passed to :func:`claim_battery`
+    optimise : also maximise the violation with differential evolution over the
+        log10 of the ``k * k`` entries in [-6, 6] (vectorised, seeded)
+    maxiter : iterations of the optimiser
+    tol : violations up to ``tol`` count as floating-point noise
+    battery : a stack to use instead of :func:`claim_battery`'s
+
+    Returns
+    -------
+    ClaimCheck
+
+    Examples
+    --------
+    >>> import imbalance_lib as il
+    >>> check_claim(lambda C: il.g_mean(C) - il.balanced_accuracy(C), n_random=1000,
+    ...             maxiter=5).holds
+    True
+    >>> bad = check_claim(
+    ...     lambda C: il.accuracy(C) - il.balanced_accuracy(C, zero_division=np.nan),
+    ...     n_random=1000, optimise=False)
+    >>> bad.holds, round(bad.worst, 3), bad.counterexample.shape
+    (False, 0.5, (2, 2))
+    """
+    C = claim_battery(k, n_random, seed, entry_max) if battery is None else np.asarray(battery, float)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 0/0 cases are expected here; nan marks them
+        v = np.asarray(violation(C), float).reshape(len(C))
+    v = np.where(np.isnan(v), -np.inf, v)
+    i = int(np.argmax(v))
+    worst, where, cases = float(v[i]), C[i], len(C)
+    if optimise and not worst > tol:
+        from scipy.optimize import differential_evolution
+
+        def loss(x):  # x: (k * k, population)
+            M = 10.0 ** x.T.reshape(-1, k, k)
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                out = np.asarray(violation(M), float).reshape(len(M))
+            return -np.where(np.isfinite(out), out, -1e300)
+
+        res = differential_evolution(loss, [(-6, 6)] * (k * k), seed=seed, maxiter=maxiter,
+                                     popsize=8, vectorized=True, updating="deferred",
+                                     polish=False, tol=0)
+        cases += res.nfev
+        if -res.fun > worst:
+            worst, where = float(-res.fun), 10.0 ** res.x.reshape(k, k)
+    if worst == -np.inf:
+        worst = float("nan")
+    holds = not worst > tol
+    return ClaimCheck(claim, holds, worst, None if holds else where, cases)
+
+
+def check_claims(claims: dict, **kwargs):
+    """:func:`check_claim` for each ``name -> violation``: a DataFrame, one row per claim.
+
+    Columns ``holds``, ``worst``, ``cases`` and ``counterexample`` (a nested list or None).
+    """
+    import pandas as pd
+
+    rows = {}
+    for name, f in claims.items():
+        c = check_claim(f, claim=name, **kwargs)
+        rows[name] = {"holds": c.holds, "worst": c.worst, "cases": c.cases,
+                      "counterexample": None if c.counterexample is None
+                      else c.counterexample.tolist()}
+    return pd.DataFrame.from_dict(rows, orient="index")
 
 
 def random_matrices(n: int, seed: int = 0) -> np.ndarray:

@@ -1,0 +1,63 @@
+"""Statements of the prose as data: each claim is a sentence and a predicate on findings.
+
+A chapter module computes its ``findings`` (a mapping of names to numbers,
+counts and verdicts) and lists the sentences of its prose that rest on them as
+:class:`Claim` objects. The notebook glues the findings into the text and
+calls :func:`verify`; a test under ``tests/`` calls :func:`verify` on the same
+findings. A result that changes then fails the notebook and the test, or
+changes a glued word: it cannot leave a stale sentence behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+__all__ = ["Claim", "failing", "verify", "table"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence of the prose and the predicate on the findings that makes it true.
+
+    >>> c = Claim("pick-stable", "RF-ROS wins every repetition",
+    ...           lambda f: f["wins"] == f["reps"])
+    >>> c.holds({"wins": 5, "reps": 5}), c.holds({"wins": 4, "reps": 5})
+    (True, False)
+    """
+
+    key: str
+    text: str
+    predicate: Callable[[Mapping], bool]
+
+    def holds(self, findings: Mapping) -> bool:
+        return bool(self.predicate(findings))
+
+
+def failing(claims, findings: Mapping) -> list[str]:
+    """Keys of the claims whose predicate is false on ``findings``."""
+    return [c.key for c in claims if not c.holds(findings)]
+
+
+def verify(claims, findings: Mapping) -> None:
+    """Raise ``AssertionError`` naming every claim that ``findings`` no longer support.
+
+    >>> verify([Claim("k", "two is more than one", lambda f: f["a"] > 1)], {"a": 2})
+    >>> verify([Claim("k", "two is more than one", lambda f: f["a"] > 1)], {"a": 0})
+    Traceback (most recent call last):
+    ...
+    AssertionError: claims no longer supported by the results: k (two is more than one)
+    """
+    bad = [c for c in claims if not c.holds(findings)]
+    if bad:
+        raise AssertionError("claims no longer supported by the results: "
+                             + "; ".join(f"{c.key} ({c.text})" for c in bad))
+
+
+def table(claims, findings: Mapping):
+    """A DataFrame of the claims, each with whether the findings support it."""
+    import pandas as pd
+
+    return pd.DataFrame({"claim": [c.text for c in claims],
+                         "supported": ["yes" if c.holds(findings) else "NO" for c in claims]},
+                        index=[c.key for c in claims])

@@ -1,0 +1,110 @@
+"""Every number in a chapter's prose is glued or quoted; chapter code stays small and visible.
+
+* A decimal number typed in a chapter's markdown must be either glued (then it
+  is not typed) or listed in ``tests/quotations/<chapter>.txt`` with its
+  reason: a number quoted from a source document (with its place there) or a
+  parameter of the text (a confidence level, a threshold). Section and table
+  numbers (``Table 3.2``, ``Section 4.1``) are not numbers of the argument and
+  are skipped, as are code spans and code blocks.
+* No code cell is longer than 60 lines.
+* Code removed from the page (``remove-input``/``remove-cell``) is at most 15 %
+  of the chapter's code lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = sorted(p for p in (ROOT / "chapters").glob("*.ipynb"))
+QUOTES = ROOT / "tests" / "quotations"
+MAX_CELL = 60
+MAX_REMOVED = 0.15
+REMOVED = {"remove-input", "remove-cell"}
+
+_NUMBER = re.compile(r"(?<![\w.])[-−]?\d+\.\d+(?:[eE][-+]?\d+)?(?![\w])")
+_SKIP_BEFORE = re.compile(
+    r"(?:Section|Sections|Table|Tables|Fig\.|Figs\.|Figure|Figures|Theorem|Lemma|Eq\.|"
+    r"Equation|Exercise|Exercises|Definition|Proposition|Corollary|Remark|Algorithm|"
+    r"Example|Chapter|page|pages|p\.|pp\.|version|§)\s*(?:\d+\.\d+[,–-]\s*)*$"
+)
+
+
+def _prose(source: str) -> str:
+    """The markdown with code blocks, code spans, directive options and comments blanked."""
+    source = re.sub(r"```.*?```", " ", source, flags=re.S)
+    source = re.sub(r"~~~.*?~~~", " ", source, flags=re.S)
+    source = re.sub(r"<!--.*?-->", " ", source, flags=re.S)
+    source = re.sub(r"`[^`\n]*`", " ", source)
+    source = re.sub(r"^\s*:[\w-]+:.*$", " ", source, flags=re.M)
+    source = re.sub(r"\]\([^)]*\)", "]", source)  # link targets
+    return source
+
+
+def typed_numbers(source: str) -> list[str]:
+    """Decimal numbers typed in markdown ``source`` (see the module docstring).
+
+    >>> typed_numbers("BA is 0.75 in Table 3.2, `x = 0.5`, and {glue:text}`a:.3f`.")
+    ['0.75']
+    >>> typed_numbers("$\\\\pi = 0.02$ and IR = 1.5; see Sections 2.1-2.3")
+    ['0.02', '1.5']
+    """
+    text, found = _prose(source), []
+    for m in _NUMBER.finditer(text):
+        if _SKIP_BEFORE.search(text[max(0, m.start() - 40): m.start()]):
+            continue
+        found.append(m.group().replace("−", "-").lstrip("-"))
+    return found
+
+
+def allowed(chapter: str) -> set[str]:
+    """The numbers a chapter may type: the first word of each line of its quotation list."""
+    path = QUOTES / f"{chapter}.txt"
+    if not path.exists():
+        return set()
+    lines = path.read_text().splitlines()
+    return {ln.split()[0] for ln in lines if ln.strip() and not ln.startswith("#")}
+
+
+def _cells(path):
+    return json.loads(path.read_text())["cells"]
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_typed_number(path):
+    ok = allowed(path.stem)
+    bad = []
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "markdown":
+            bad += [(i, x) for x in typed_numbers("".join(cell["source"])) if x not in ok]
+    assert not bad, (
+        f"{path.name}: decimal numbers typed in the prose (glue them, or list a quotation "
+        f"in tests/quotations/{path.stem}.txt with its source): {bad}")
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_code_cells_short_and_visible(path):
+    total = removed = 0
+    long_cells = []
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        n = len("".join(cell["source"]).splitlines())
+        total += n
+        if set(cell.get("metadata", {}).get("tags", [])) & REMOVED:
+            removed += n
+        if n > MAX_CELL:
+            long_cells.append((i, n))
+    assert not long_cells, f"{path.name}: code cells over {MAX_CELL} lines: {long_cells}"
+    assert removed <= MAX_REMOVED * total, (
+        f"{path.name}: {removed} of {total} code lines removed from the page "
+        f"(at most {MAX_REMOVED:.0%})")
+
+
+def test_the_checks_can_fail():
+    assert typed_numbers("the pick survives in 0.8 of the splits") == ["0.8"]
+    assert typed_numbers("Table 4.1 of the document") == []
