@@ -48,6 +48,17 @@ from .multiclass import (
     macro_recall,
     mcc,
 )
+from .ranking import (
+    PRGCurve,
+    average_precision,
+    average_precision_interval,
+    delong_covariance,
+    pr_auc,
+    prg_auc,
+    prg_curve,
+    roc_auc,
+    roc_auc_interval,
+)
 from .registry import METRICS, MetricInfo
 from .scores import (
     SCORE_FUNCTIONS,
@@ -121,4 +132,8 @@ __all__ = [
     "NearestMeanClassifier", "RBFNetworkClassifier",
     "confidence_interval", "metric_interval", "compare_predictions", "joint_counts",
     "resample_matrices", "resample_joint", "Interval", "Comparison",
+]
+__all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)
+    "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",
+    "delong_covariance", "roc_auc_interval", "average_precision_interval",
 ]
