@@ -248,3 +248,29 @@ def test_intervals_of_several_models():
 def test_exported():
     for name in ranking.__all__:
         assert getattr(il, name) is getattr(ranking, name)
+
+
+@pytest.mark.parametrize("y, s, auc", [
+    (np.array([True, False, True]), np.array([0.3, 0.1, 0.2]), 1.0),  # bool labels
+    (np.array([0, 1, 1, 0]), np.array([1, 200, 3, 4], np.uint8), 0.75),
+    (np.array([0, 1, 1, 0]), np.array([1, 2, 3, 4], np.float32), 0.5),
+    (np.array([0, 1, 1, 0]), np.array([-1e308, 1e308, 1e308, 0.0]), 1.0),  # extremes
+    (np.array([0, 1, 1, 0]), np.array([5e-324, 1e-323, 0, 0]), 0.625),  # subnormals, a tie
+    (np.array([0, 1, 1, 0]), np.array([[1.0], [2.0], [3.0], [4.0]]), 0.5),  # a column
+])
+def test_unusual_dtypes_and_extremes(y, s, auc):
+    pos_label = True if y.dtype == bool else 1
+    assert ranking.roc_auc(y, s, pos_label=pos_label) == auc  # by hand
+    for f in (ranking.average_precision, ranking.pr_auc, ranking.prg_auc):
+        v = f(y, s, pos_label=pos_label)
+        assert np.isfinite(v) and -1e-12 <= v <= 1 + 1e-12 or f is ranking.prg_auc
+
+
+def test_empty_and_degenerate():
+    with pytest.raises(ValueError, match="empty"):
+        ranking.roc_auc([], [])
+    iv = ranking.roc_auc_interval([0, 1, 0, 1], [1, 1, 1, 1])  # a constant score
+    assert (iv.low, iv.estimate, iv.high) == (0.5, 0.5, 0.5)  # DeLong's variance is 0 there
+    iv = ranking.roc_auc_interval([0, 1, 0, 1, 0, 1], [.1, .2, .3, .4, .5, .6],
+                                  confidence=0.9999999999)
+    assert iv.low == 0.0 and iv.high == 1.0
