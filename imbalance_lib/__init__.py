@@ -52,6 +52,7 @@ from .ranking import (
     PRGCurve,
     average_precision,
     average_precision_interval,
+    compare_roc_auc,
     delong_covariance,
     pr_auc,
     prg_auc,
@@ -135,5 +136,5 @@ __all__ = [
 ]
 __all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",
-    "delong_covariance", "roc_auc_interval", "average_precision_interval",
+    "delong_covariance", "roc_auc_interval", "average_precision_interval", "compare_roc_auc",
 ]

@@ -31,7 +31,7 @@ from .thresholds import _check_scores, _positive_mask, _sweep_counts, _sweep_wei
 
 __all__ = [
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",
-    "delong_covariance", "roc_auc_interval", "average_precision_interval",
+    "delong_covariance", "roc_auc_interval", "average_precision_interval", "compare_roc_auc",
 ]
 
 
@@ -664,3 +664,87 @@ def average_precision_interval(y_true: ArrayLike, y_score: ArrayLike, *,
             low = np.where(inside, 1 / (1 + np.exp(-(centre - z * tau))), ap)
             high = np.where(inside, 1 / (1 + np.exp(-(centre + z * tau))), ap)
     return _interval(low, high, ap, np.zeros_like(ap), confidence, method, one)
+
+
+def compare_roc_auc(y_true: ArrayLike, score_a: ArrayLike, score_b: ArrayLike | None = None,
+                    *, confidence: float = 0.95, pos_label=1):
+    r"""Paired comparison of AUROCs on the same samples: DeLong's test and interval.
+
+    For two models A and B scored on the same samples,
+
+    .. math::
+
+        z = \frac{\widehat{A}_A - \widehat{A}_B}
+                 {\sqrt{\widehat{V}_{AA} + \widehat{V}_{BB} - 2\widehat{V}_{AB}}},
+
+    with :math:`\widehat V` DeLong's covariance (:func:`delong_covariance`); the
+    interval of the difference is :math:`\widehat{A}_A - \widehat{A}_B \pm z_{1-\gamma/2}\,
+    \widehat{se}`, and the two-sided p-value is :math:`2\,(1 - \Phi(|z|))`.
+    ``prob_better`` is :math:`\Phi(z)`: the probability that A's AUROC is the
+    larger under a flat prior on the difference and the normal approximation.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    score_a : array-like of shape (n_samples,), or (n_models, n_samples) to compare
+        every pair of models (then ``score_b`` must be None)
+    score_b : array-like of shape (n_samples,), default=None
+    confidence : float, default=0.95
+    pos_label : int, bool or str, default=1
+
+    Returns
+    -------
+    Comparison
+        ``(low, high)`` of AUROC(A) - AUROC(B), with ``difference``,
+        ``prob_better``, ``undefined_share`` (0), ``confidence``, ``method``
+        ("delong"), and the attributes ``z`` and ``p_value``. For a 2-D
+        ``score_a`` every field is an ``(n_models, n_models)`` array whose entry
+        ``[i, j]`` compares model ``i`` with model ``j``.
+
+    References
+    ----------
+    DeLong, DeLong and Clarke-Pearson (1988).
+
+    Examples
+    --------
+    >>> y = [0, 0, 1, 1, 0, 1, 0, 0, 1, 0]
+    >>> a = [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.3, 0.5, 0.7, 0.6]
+    >>> b = [0.3, 0.2, 0.4, 0.5, 0.6, 0.7, 0.1, 0.8, 0.9, 0.45]
+    >>> c = compare_roc_auc(y, a, b)
+    >>> round(c.difference, 4), round(c.p_value, 3)
+    (0.125, 0.399)
+    """
+    from scipy.stats import norm
+
+    from .intervals import Comparison
+
+    zq = _z(confidence)
+    a = np.asarray(score_a)
+    pair = score_b is not None
+    if pair:
+        if a.ndim != 1:
+            raise ValueError("score_a must be 1-D when score_b is given")
+        b = np.asarray(score_b)
+        if b.shape != a.shape:
+            raise ValueError(f"score_a and score_b have different shapes: {a.shape} != "
+                             f"{b.shape}")
+        S = np.stack([a, b])
+    else:
+        if a.ndim != 2 or a.shape[0] < 2:
+            raise ValueError("give score_b, or a 2-D score_a with at least two models")
+        S = a
+    auc, cov = delong_covariance(y_true, S, pos_label=pos_label)
+    diff = auc[:, None] - auc[None, :]
+    var = np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov
+    se = np.sqrt(np.maximum(var, 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = diff / se
+    z = np.where((se == 0) & (diff == 0), 0.0, z)
+    p = 2 * norm.sf(np.abs(z))
+    prob = norm.cdf(z)
+    low, high = np.clip(diff - zq * se, -1, 1), np.clip(diff + zq * se, -1, 1)
+    pick = (lambda v: float(v[0, 1])) if pair else (lambda v: v)
+    out = Comparison(pick(low), pick(high), pick(diff), pick(prob),
+                     pick(np.zeros_like(diff)), float(confidence), "delong")
+    out.z, out.p_value = pick(z), pick(p)
+    return out

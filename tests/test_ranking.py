@@ -274,3 +274,35 @@ def test_empty_and_degenerate():
     iv = ranking.roc_auc_interval([0, 1, 0, 1, 0, 1], [.1, .2, .3, .4, .5, .6],
                                   confidence=0.9999999999)
     assert iv.low == 0.0 and iv.high == 1.0
+
+
+def test_compare_roc_auc_equals_delong_by_brute_force():
+    from scipy.stats import norm
+
+    rng = np.random.default_rng(8)
+    for _ in range(50):
+        n = int(rng.integers(6, 60))
+        y = rng.integers(0, 2, n)
+        y[:4] = [0, 1, 0, 1]
+        S = np.round(rng.normal(y * rng.uniform(0, 2, size=(3, 1)), 1.0), 1)
+        auc, cov = _brute_delong(y, S)
+        c = ranking.compare_roc_auc(y, S[0], S[1])
+        d = auc[0] - auc[1]
+        se = np.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+        assert c.difference == pytest.approx(d, abs=1e-12)
+        if se > 1e-9:
+            assert c.z == pytest.approx(d / se, rel=1e-9)
+            assert c.p_value == pytest.approx(2 * norm.sf(abs(d / se)), rel=1e-9)
+            assert c.low == pytest.approx(max(d - 1.959963984540054 * se, -1), abs=1e-12)
+        every = ranking.compare_roc_auc(y, S)
+        assert every.difference.shape == (3, 3)
+        assert every.difference[0, 1] == pytest.approx(d, abs=1e-12)
+        np.testing.assert_allclose(every.difference, -every.difference.T, atol=1e-15)
+        assert np.all(np.diag(every.p_value) == 1.0)
+
+
+def test_compare_roc_auc_errors():
+    with pytest.raises(ValueError, match="different shapes"):
+        ranking.compare_roc_auc([0, 1, 0, 1], [1, 2, 3, 4], [1, 2, 3])
+    with pytest.raises(ValueError, match="two models"):
+        ranking.compare_roc_auc([0, 1, 0, 1], [1, 2, 3, 4])
