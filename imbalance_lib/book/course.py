@@ -35,12 +35,13 @@ def words(text: str) -> int:
     >>> words("We compute $TP / P$ with `il.tpr` and {glue:text}`x`.")
     4
     """
-    text = re.sub(r"```.*?```|````.*?````", " ", text, flags=re.S)
+    # code blocks (not the back-tick fences of directives such as exercises, which hold prose)
+    text = re.sub(r"^(`{3,})(?![`{])[^\n]*\n.*?^\1", " ", text, flags=re.S | re.M)
     text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
     text = re.sub(r"\$[^$]*\$", " ", text)
     text = re.sub(r"\{[\w:-]+\}`[^`]*`", " ", text)
-    text = re.sub(r"`[^`]*`", " ", text)
-    text = re.sub(r"^\s*:[\w-]+:.*$|^:::.*$", " ", text, flags=re.M)
+    text = re.sub(r"^\s*:[\w-]+:.*$|^:::.*$|^`{3,}.*$", " ", text, flags=re.M)
+    text = re.sub(r"`[^`\n]*`", " ", text)
     return len(re.findall(r"[A-Za-z][A-Za-z'-]*", text))
 
 
