@@ -1,0 +1,434 @@
+"""The threshold-free chapter: AUROC and AUPRC under imbalance.
+
+Every experiment of the chapter, each returning what the prose states as data,
+and the list of claims the prose makes (:data:`CLAIMS`). The scores of the
+experiments are drawn with fixed seeds; the coverage study is small enough to
+run with the page (about 20 s on two cores).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import numpy as np
+from scipy.stats import norm
+
+import imbalance_lib as il
+from imbalance_lib.book.claims import Claim
+
+__all__ = [
+    "expected_random_ap", "random_ap_check", "score_checks", "atomic_check",
+    "interpolation_table", "subgroup_experiment", "coverage_study", "coverage_figure",
+    "findings", "CLAIMS",
+]
+
+SHIFT = 1.5
+"""Separation of the binormal scores (positives N(SHIFT, 1), negatives N(0, 1))."""
+
+
+# --------------------------------------------------------------------------- AUROC
+
+
+@cache
+def score_checks(n_cases: int = 400, seed: int = 0) -> dict:
+    """AUROC as a probability, its invariance to prevalence, and the one-point AUROC.
+
+    On random labels and rounded (tied) scores: the largest gap between
+    :func:`imbalance_lib.roc_auc` and the pair count of its definition; the
+    largest change when every negative is repeated ``k`` times (the prevalence
+    divided by about ``k``); and the largest gap between the AUROC of a hard
+    prediction and the balanced accuracy of its confusion matrix.
+    """
+    rng = np.random.default_rng(seed)
+    pairs = prevalence = one_point = 0.0
+    for _ in range(n_cases):
+        n = int(rng.integers(2, 60))
+        y = rng.integers(0, 2, n)
+        y[:2] = [0, 1]
+        s = np.round(rng.normal(y, 1.0), int(rng.integers(0, 2)))
+        x, z = s[y == 1], s[y == 0]
+        by_pairs = ((x[:, None] > z[None]) + 0.5 * (x[:, None] == z[None])).mean()
+        auc = il.roc_auc(y, s)
+        pairs = max(pairs, abs(auc - by_pairs))
+        k = int(rng.integers(2, 20))
+        rep = np.where(y == 0, k, 1)
+        prevalence = max(prevalence, abs(il.roc_auc(np.repeat(y, rep), np.repeat(s, rep)) - auc))
+        pred = (s > np.median(s)).astype(int)
+        ba = il.balanced_accuracy(il.confusion_matrix(y, pred, labels=[0, 1]))
+        one_point = max(one_point, abs(il.roc_auc(y, pred) - ba))
+    return {"score_cases": n_cases, "gap_pairs": pairs, "gap_prevalence": prevalence,
+            "gap_one_point": one_point}
+
+
+# --------------------------------------------------------------------------- PR space
+
+
+def expected_random_ap(n: int, n_pos: int) -> float:
+    r"""Expected average precision of a random ranking of ``n`` samples, ``n_pos`` positive.
+
+    .. math:: E[AP] = \frac{H_n}{n} + \frac{P - 1}{n(n - 1)}\,(n - H_n),
+
+    :math:`H_n` the n-th harmonic number (derived in the chapter).
+
+    >>> round(expected_random_ap(2, 1), 6)  # ranks 1 and 2 equally likely: (1 + 1/2) / 2
+    0.75
+    """
+    h = float(np.sum(1.0 / np.arange(1, n + 1)))
+    return h / n + (n_pos - 1) / (n * (n - 1)) * (n - h)
+
+
+@cache
+def random_ap_check(max_n: int = 9) -> dict:
+    """The expectation of AP over every ranking of small test sets, against the formula."""
+    worst, cases = 0.0, 0
+    for n in range(2, max_n + 1):
+        for p in range(1, n):
+            values = []
+            for top in itertools.combinations(range(n), p):  # positions of the positives
+                y = np.zeros(n, int)
+                y[list(top)] = 1
+                values.append(il.average_precision(y, -np.arange(n)))  # rank 0 on top
+            worst = max(worst, abs(np.mean(values) - expected_random_ap(n, p)))
+            cases += len(values)
+    return {"random_ap_rankings": cases, "random_ap_gap": worst,
+            "random_ap_1000_10": expected_random_ap(1000, 10),
+            "random_ap_1000_10_excess": expected_random_ap(1000, 10) - 0.01}
+
+
+@cache
+def interpolation_table(seed: int = 0):
+    """Three areas under the PR curve of two classifiers on Satimage (class 4 against the rest).
+
+    Logistic regression (almost every score distinct) and 10 nearest neighbours
+    (eleven distinct scores), trained on half the data and scored on the other
+    half: average precision (the step sum), the Davis-Goadrich area
+    (:func:`imbalance_lib.pr_auc`), and the trapezoids of scikit-learn's
+    ``auc(recall, precision)`` (linear interpolation).
+    """
+    import pandas as pd
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import auc, precision_recall_curve
+    from sklearn.model_selection import train_test_split
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from imbalance_lib.book.datasets import load_satimage
+
+    sat = load_satimage(positive=4)
+    X_tr, X_te, y_tr, y_te = train_test_split(sat.data, sat.target, test_size=0.5,
+                                              stratify=sat.target, random_state=seed)
+    models = {"logistic regression": LogisticRegression(max_iter=2000, tol=1e-10),
+              "10 nearest neighbours": KNeighborsClassifier(10)}
+    rows = {}
+    for name, model in models.items():
+        s = make_pipeline(StandardScaler(), model).fit(X_tr, y_tr).predict_proba(X_te)[:, 1]
+        prec, rec, _ = precision_recall_curve(y_te, s)
+        rows[name] = {"distinct scores": len(np.unique(s)),
+                      "AP (steps)": il.average_precision(y_te, s),
+                      "Davis-Goadrich": il.pr_auc(y_te, s),
+                      "linear (trapezoids)": auc(rec, prec)}
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+# --------------------------------------------------------------------------- atomic mistakes
+
+
+@cache
+def atomic_check(max_n: int = 12) -> dict:
+    r"""Fix every atomic mistake of every ranking with at most ``max_n`` samples.
+
+    A ranking is a label sequence from the top score down; an atomic mistake
+    is a negative at rank :math:`r` directly above a positive (ranks from 1).
+    Swapping them raises the AUROC by :math:`1/(PN)` and the AP by
+    :math:`i / (P\,r\,(r + 1))`, :math:`i` the number of positives in the top
+    :math:`r` after the swap. Returns the largest gaps to those formulas.
+    """
+    gap_roc = gap_ap = 0.0
+    fixes = 0
+    for n in range(2, max_n + 1):
+        for p in range(1, n):
+            for top in itertools.combinations(range(n), p):
+                y = np.zeros(n, int)
+                y[list(top)] = 1
+                score = -np.arange(n, dtype=float)  # position 0 is the top
+                base_roc, base_ap = il.roc_auc(y, score), il.average_precision(y, score)
+                for j in np.flatnonzero((y[:-1] == 0) & (y[1:] == 1)):
+                    z = y.copy()
+                    z[j], z[j + 1] = 1, 0
+                    r, i = j + 1, int(z[: j + 1].sum())
+                    gap_roc = max(gap_roc, abs(il.roc_auc(z, score) - base_roc
+                                               - 1 / (p * (n - p))))
+                    gap_ap = max(gap_ap, abs(il.average_precision(z, score) - base_ap
+                                             - i / (p * r * (r + 1))))
+                    fixes += 1
+    return {"atomic_max_n": max_n, "atomic_fixes": fixes, "atomic_gap_roc": gap_roc,
+            "atomic_gap_ap": gap_ap}
+
+
+def _fix_sequence(y, group, rng, metric, steps):
+    """Apply ``steps`` atomic fixes chosen for ``metric``; the group of each fixed positive."""
+    y, group = y.copy(), group.copy()
+    helped = []
+    for _ in range(steps):
+        mistakes = np.flatnonzero((y[:-1] == 0) & (y[1:] == 1))
+        if not len(mistakes):
+            break
+        # every fix adds 1 / (PN) to the AUROC: a tie, broken at random; the AP gains
+        # most from the fix nearest the top
+        j = mistakes[0] if metric == "AUPRC" else rng.choice(mistakes)
+        helped.append(group[j + 1])
+        y[j], y[j + 1] = y[j + 1], y[j]
+        group[j], group[j + 1] = group[j + 1], group[j]
+    return y, group, np.array(helped)
+
+
+def _calibrated_scores(y, prevalence, rng):
+    """Scores of a calibrated model: the log posterior odds of binormal features.
+
+    A feature ``x ~ N(SHIFT * y, 1)`` has log likelihood ratio
+    ``SHIFT * x - SHIFT**2 / 2``; adding the log prior odds of the sample's group
+    gives its log posterior odds, the score a calibrated model reports.
+    """
+    x = rng.normal(SHIFT * y, 1.0)
+    return SHIFT * x - SHIFT**2 / 2 + np.log(prevalence / (1 - prevalence))
+
+
+@cache
+def subgroup_experiment(n_seeds: int = 10, steps: int = 300) -> dict:
+    """Which subpopulation gains when a ranking is improved for AUROC or for AUPRC?
+
+    Two groups of 1,000 samples are scored by one calibrated model (its score
+    is the log posterior odds, :func:`_calibrated_scores`) that separates the
+    classes equally well in both; group A has a prevalence of 20 %, group B of
+    2 %, so group A fills the top of the ranking. Starting from that ranking,
+    ``steps`` atomic mistakes are fixed one at a time, each chosen to raise the
+    metric most: for the AUPRC the highest-ranked mistake; for the AUROC every
+    fix is worth the same, so the choice is random. Returns, per metric, the
+    share of fixes given to group B's positives and each group's AUROC gain,
+    as means and ranges over the seeds.
+    """
+    out = {}
+    shares = {"AUROC": [], "AUPRC": []}
+    gains = {(m, g): [] for m in shares for g in "AB"}
+    for seed in range(n_seeds):
+        rng = np.random.default_rng(seed)
+        y = np.r_[np.ones(200, int), np.zeros(800, int), np.ones(20, int), np.zeros(980, int)]
+        group = np.r_[np.zeros(1000, int), np.ones(1000, int)]
+        score = _calibrated_scores(y, np.where(group == 0, 0.2, 0.02), rng)
+        order = np.argsort(-score, kind="stable")
+        y, group = y[order], group[order]
+        rank = -np.arange(len(y), dtype=float)
+        before = {g: il.roc_auc(y[group == k], rank[group == k]) for k, g in enumerate("AB")}
+        for metric in shares:
+            z, zg, helped = _fix_sequence(y, group, rng, metric, steps)
+            shares[metric].append(float(np.mean(helped == 1)))
+            for k, g in enumerate("AB"):
+                gains[metric, g].append(il.roc_auc(z[zg == k], rank[zg == k]) - before[g])
+    for metric in shares:
+        tag = metric.lower()
+        out[f"sub_{tag}_share_b"] = float(np.mean(shares[metric]))
+        out[f"sub_{tag}_share_b_min"] = float(np.min(shares[metric]))
+        out[f"sub_{tag}_share_b_max"] = float(np.max(shares[metric]))
+        for g in "AB":
+            out[f"sub_{tag}_gain_{g.lower()}"] = float(np.mean(gains[metric, g]))
+    out["sub_seeds"], out["sub_steps"] = n_seeds, steps
+    out["sub_mistakes_share_b"] = _mistake_share_b()
+    return out
+
+
+def _mistake_share_b() -> float:
+    """Share of group B among the positives of the experiment (the fair share of fixes)."""
+    return 20 / 220
+
+
+# --------------------------------------------------------------------------- coverage
+
+
+@cache
+def coverage_study(n_sets: int = 400, seed: int = 0):
+    """Coverage of the AUROC and AP intervals on binormal scores, and of DeLong's paired test.
+
+    Minority sizes 5, 10, 20, 50, 200 and imbalance ratios 1, 10, 100; the
+    true AUROC is :math:`\\Phi(1.5/\\sqrt 2)`, the true AP of each ratio the AP of
+    a sample of 200,000 positives. The paired rows compare two correlated
+    scores (correlation 0.6, separations 1.5 and 1.0).
+    """
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    auc_true = float(norm.cdf(SHIFT / np.sqrt(2)))
+    diff_true = auc_true - float(norm.cdf(1.0 / np.sqrt(2)))
+    rows = []
+    for ir in (1, 10, 100):
+        big = 20_000
+        yb = np.r_[np.ones(big, int), np.zeros(big * ir, int)]
+        ap_true = il.average_precision(yb, np.r_[rng.normal(SHIFT, 1, big),
+                                                 rng.normal(0, 1, big * ir)])
+        for n1 in (5, 10, 20, 50, 200):
+            y = np.r_[np.ones(n1, int), np.zeros(n1 * ir, int)]
+            hits = dict.fromkeys(("DeLong", "logit", "Hanley-McNeil", "AP logit",
+                                  "AP binomial", "paired DeLong"), 0)
+            for _ in range(n_sets):
+                z1, z2 = rng.normal(size=(2, len(y)))
+                a, b = z1 + SHIFT * y, 0.6 * z1 + 0.8 * z2 + 1.0 * y
+                for name, method in (("DeLong", "delong"), ("logit", "logit"),
+                                     ("Hanley-McNeil", "hanley-mcneil")):
+                    iv = il.roc_auc_interval(y, a, method=method)
+                    hits[name] += iv.low <= auc_true <= iv.high
+                for name, method in (("AP logit", "logit"), ("AP binomial", "binomial")):
+                    iv = il.average_precision_interval(y, a, method=method)
+                    hits[name] += iv.low <= ap_true <= iv.high
+                c = il.compare_roc_auc(y, a, b)
+                hits["paired DeLong"] += c.low <= diff_true <= c.high
+            rows.append({"IR": ir, "positives": n1,
+                         **{k: 100.0 * v / n_sets for k, v in hits.items()}})
+    return pd.DataFrame(rows).set_index(["IR", "positives"])
+
+
+def _coverage_findings(table) -> dict:
+    pos = table.index.get_level_values("positives")
+    small, large = table[pos <= 20], table[pos >= 50]
+    worst = table["DeLong"].idxmin()
+    big = table[pos == 200]
+    return {"cov_sets": 400, "cov_mc_se": 100 * float(np.sqrt(0.95 * 0.05 / 400)),
+            "cov_delong_worst": float(table["DeLong"].min()),
+            "cov_delong_worst_ir": int(worst[0]), "cov_delong_worst_pos": int(worst[1]),
+            "cov_delong_small_max": float(small["DeLong"].max()),
+            "cov_delong_200_min": float(big["DeLong"].min()),
+            "cov_delong_200_max": float(big["DeLong"].max()),
+            "cov_small_cells": len(small),
+            "cov_logit_beats_small": int((small["logit"] > small["DeLong"]).sum()),
+            "cov_logit_large_min": float(large["logit"].min()),
+            "cov_hm_max": float(table["Hanley-McNeil"].max()),
+            "cov_hm_cells_over97": int((table["Hanley-McNeil"][
+                table.index.get_level_values("IR") >= 10] > 97).sum()),
+            "cov_ap_logit_ir1_min": float(table["AP logit"].xs(1, level="IR")[
+                lambda v: v.index >= 10].min()),
+            "cov_paired_worst": float(table["paired DeLong"].min()),
+            "cov_paired_from10_min": float(table["paired DeLong"][pos >= 10].min())}
+
+
+# --------------------------------------------------------------------------- findings
+
+
+def findings() -> dict:
+    """Everything the chapter's prose states, computed (each experiment runs once per process)."""
+    f = {}
+    f.update(score_checks())
+    f.update(random_ap_check())
+    f.update(atomic_check())
+    f.update(subgroup_experiment())
+    table = interpolation_table()
+    knn, lr = table.loc["10 nearest neighbours"], table.loc["logistic regression"]
+    f.update({"knn_distinct": int(knn["distinct scores"]), "knn_ap": knn["AP (steps)"],
+              "knn_dg": knn["Davis-Goadrich"], "knn_linear": knn["linear (trapezoids)"],
+              "lr_ap": lr["AP (steps)"], "lr_dg": lr["Davis-Goadrich"],
+              "knn_linear_excess": knn["linear (trapezoids)"] - knn["Davis-Goadrich"],
+              "lr_linear_excess": lr["linear (trapezoids)"] - lr["Davis-Goadrich"]})
+    f.update(_coverage_findings(coverage_study()))
+    return f
+
+
+TOL = 1e-12
+CLAIMS = [
+    Claim("auroc-pairs", "the AUROC equals the share of correctly ordered pairs, ties one half",
+          lambda f: f["gap_pairs"] <= TOL),
+    Claim("auroc-prevalence", "repeating every negative leaves the AUROC unchanged",
+          lambda f: f["gap_prevalence"] <= TOL),
+    Claim("auroc-one-point", "the AUROC of a hard prediction is its balanced accuracy",
+          lambda f: f["gap_one_point"] <= TOL),
+    Claim("random-ap", "the expected AP of a random ranking follows the harmonic formula",
+          lambda f: f["random_ap_gap"] <= TOL),
+    Claim("random-ap-above-prevalence", "a random ranking's expected AP exceeds the prevalence",
+          lambda f: f["random_ap_1000_10_excess"] > 0),
+    Claim("atomic-roc", "every atomic fix raises the AUROC by 1/(PN)",
+          lambda f: f["atomic_gap_roc"] <= TOL),
+    Claim("atomic-ap", "an atomic fix at rank r raises the AP by i/(P r (r+1))",
+          lambda f: f["atomic_gap_ap"] <= TOL),
+    Claim("linear-overstates", "the trapezoids overstate the exact area of the coarse score",
+          lambda f: f["knn_linear"] > f["knn_dg"]),
+    Claim("steps-understate", "the step sum (AP) lies below the exact area of the coarse score",
+          lambda f: f["knn_ap"] < f["knn_dg"]),
+    Claim("linear-negligible", "with distinct scores the trapezoids and the exact area agree "
+          "to three decimals", lambda f: abs(f["lr_linear_excess"]) < 0.0005),
+    Claim("auprc-starves-b", "optimising AUPRC gives the low-prevalence group (almost) no fix "
+          "in every seed", lambda f: f["sub_auprc_share_b_max"] < 0.01),
+    Claim("auroc-feeds-b", "optimising AUROC gives the low-prevalence group at least its share "
+          "of the positives in every seed",
+          lambda f: f["sub_auroc_share_b_min"] >= f["sub_mistakes_share_b"]),
+    Claim("auprc-gain-a", "under AUPRC only the high-prevalence group's own AUROC improves",
+          lambda f: f["sub_auprc_gain_a"] > 0 and f["sub_auprc_gain_b"] == 0),
+    Claim("delong-small-under", "with 20 positives or fewer DeLong's interval undercovers",
+          lambda f: f["cov_delong_small_max"] < 93),
+    Claim("delong-200-fine", "with 200 positives DeLong covers within 93-97 %",
+          lambda f: 93 <= f["cov_delong_200_min"] and f["cov_delong_200_max"] <= 97),
+    Claim("logit-better-small", "the logit interval covers better than DeLong's in most small "
+          "cells", lambda f: f["cov_logit_beats_small"] >= 2 * f["cov_small_cells"] / 3),
+    Claim("logit-large", "from 50 positives the logit interval covers at least 92 %",
+          lambda f: f["cov_logit_large_min"] >= 92),
+    Claim("paired-from-10", "from 10 positives the paired DeLong interval covers at least 91 %",
+          lambda f: f["cov_paired_from10_min"] >= 91),
+    Claim("hm-over", "Hanley-McNeil's interval covers more than 97 % in most cells at IR 10 "
+          "and 100", lambda f: f["cov_hm_cells_over97"] > 5),
+    Claim("ap-logit-over", "the logit AP interval overcovers with balanced classes",
+          lambda f: f["cov_ap_logit_ir1_min"] > 96),
+]
+"""The statements of the chapter's prose, each with the finding that supports it."""
+
+
+def coverage_figure(table):
+    """Coverage against the number of positives: one panel per imbalance ratio."""
+    import matplotlib.pyplot as plt
+
+    from imbalance_lib.book.figures import COLOURS, LINESTYLES
+
+    methods = ["DeLong", "logit", "Hanley-McNeil", "paired DeLong", "AP logit"]
+    irs = sorted(set(table.index.get_level_values("IR")))
+    fig, axes = plt.subplots(1, len(irs), figsize=(9.5, 3.4), sharey=True,
+                             layout="constrained")
+    for ax, ir in zip(axes, irs):
+        sub = table.xs(ir, level="IR")
+        ax.axhspan(93, 97, color="0.9", zorder=0)
+        for k, m in enumerate(methods):
+            ax.plot(sub.index, sub[m], color=COLOURS[k], ls=LINESTYLES[k], marker="o",
+                    ms=3, label=m)
+        ax.set_xscale("log")
+        ax.set_xticks([5, 10, 20, 50, 200], ["5", "10", "20", "50", "200"])
+        ax.set_xlabel("positives in the test set")
+        ax.set_title(f"IR = {ir}")
+    axes[0].set_ylabel("coverage of a 95 % interval (%)")
+    axes[0].set_ylim(75, 100)
+    axes[-1].legend(loc="lower right", fontsize=8)
+    return fig
+
+
+def check_table(result: dict, rows: dict):
+    """A small table of numeric checks: the number of cases and whether each gap is below TOL.
+
+    ``rows`` maps a statement to ``(cases key, gap key)`` of ``result``; the gaps
+    themselves (a few units in the last place) depend on the processor and are
+    not shown.
+    """
+    import pandas as pd
+
+    return pd.DataFrame(
+        {"cases": [str(int(result[c])) for c, _ in rows.values()],
+         "gap below 1e-12": ["yes" if result[g] <= TOL else "NO" for _, g in rows.values()]},
+        index=list(rows))
+
+
+def as_text(frame, decimals: int):
+    """A numeric table as strings: integers as integers, the rest with ``decimals``."""
+    from pandas.api.types import is_float_dtype, is_integer_dtype
+
+    out = frame.copy().reset_index()
+    for col in out.columns:
+        v = out[col]
+        if is_integer_dtype(v.dtype) or (col in ("IR", "positives", "distinct scores")
+                                         and is_float_dtype(v.dtype)):
+            out[col] = [str(int(x)) for x in v]
+        elif is_float_dtype(v.dtype):
+            out[col] = [f"{x:.{decimals}f}" for x in v]
+    return out.set_index(out.columns[0])
