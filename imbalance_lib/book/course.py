@@ -115,6 +115,6 @@ def table(facts):
 
 def totals(facts) -> dict:
     """The figures the course map states in its prose, from :func:`chapter_facts`."""
-    return {"wpm": READING_WPM, "min_per_ex": MINUTES_PER_EXERCISE,
+    return {"wpm": READING_WPM, "min_per_ex": MINUTES_PER_EXERCISE, "n_chapters": len(facts),
             "n_exercises": int(facts["exercises"].sum()),
             "hours": round(float((facts["reading (h)"] + facts["exercise work (h)"]).sum()))}
