@@ -32,7 +32,7 @@ PDFDIR := $(BUILDDIR)/pdf
 EDITIONS := $(BIN)/python tests/browser/editions.py
 
 .PHONY: help setup book site student pdf test test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench study lint clean
+        test-pdf chromium chapter lab bench study ranking-study lint clean
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -51,6 +51,8 @@ help:
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
+	@echo "make ranking-study   re-score the KEEL data sets for the threshold-free chapter (about 1 min);"
+	@echo "                     writes chapters/data/ranking_study.npz"
 	@echo "make lint            ruff on the library, the tests and the benchmarks"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
@@ -154,6 +156,9 @@ bench: $(STAMP)
 
 study: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.study
+
+ranking-study: $(STAMP)
+	$(BIN)/python -m imbalance_lib.book.ranking_study
 
 lint: $(STAMP)
 	$(BIN)/ruff check imbalance_lib tests benchmarks

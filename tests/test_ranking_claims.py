@@ -36,6 +36,9 @@ BREAKERS = {
     "auprc-starves-b": {"sub_auprc_share_b_max": 0.2},
     "auroc-feeds-b": {"sub_auroc_share_b_min": 0.01},
     "auprc-gain-a": {"sub_auprc_gain_b": 0.001},
+    "keel-minority": {"keel_differ": 60},
+    "keel-noise": {"keel_auroc_sig": 12},
+    "keel-ap-noise": {"keel_ap_sig": 12},
     "delong-small-under": {"cov_delong_small_max": 95.0},
     "delong-200-fine": {"cov_delong_200_min": 90.0},
     "logit-better-small": {"cov_logit_beats_small": 2},
@@ -91,3 +94,30 @@ def test_subgroup_design_is_calibrated():
             inside = (p >= lo) & (p < hi)
             if inside.sum() > 500:
                 assert y[inside].mean() == pytest.approx(p[inside].mean(), abs=0.03)
+
+
+def test_keel_counts_from_the_stored_arrays():
+    # recount from the raw arrays, independently of study_findings
+    from imbalance_lib.book import ranking_study
+
+    r = ranking_study.load()
+    f = ranking.study_findings(r)
+    assert f["keel_sets"] == r["auroc"].shape[0] == r["ap"].shape[0]
+    assert f["keel_differ"] == sum(int(np.argmax(a) != np.argmax(b))
+                                   for a, b in zip(r["auroc"], r["ap"]))
+    differ = r["pick_auroc"] != r["pick_ap"]
+    assert np.isnan(r["p_auroc"][~differ]).all() and not np.isnan(r["p_auroc"][differ]).any()
+
+
+def test_ranking_study_runs_on_one_data_set():
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    from imbalance_lib.book import ranking_study, study
+
+    r = ranking_study.run(["glass1"], progress=False)
+    X, y = study.load_dataset("glass1")
+    s = ranking_study.oof_scores(study.make_models(0)["GNB"], X, y)
+    g = list(r["models"]).index("GNB")
+    assert r["auroc"][0, g] == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+    assert r["ap"][0, g] == pytest.approx(average_precision_score(y, s), abs=1e-12)
+    assert r["pick_auroc"][0] == np.argmax(r["auroc"][0])

@@ -20,6 +20,7 @@ from imbalance_lib.book.claims import Claim
 __all__ = [
     "expected_random_ap", "random_ap_check", "score_checks", "atomic_check",
     "interpolation_table", "subgroup_experiment", "coverage_study", "coverage_figure",
+    "study_findings", "study_table",
     "findings", "CLAIMS",
 ]
 
@@ -243,6 +244,55 @@ def _mistake_share_b() -> float:
     return 20 / 220
 
 
+# --------------------------------------------------------------------------- KEEL study
+
+
+def study_findings(result=None) -> dict:
+    """How often AUROC and AP pick different models on the stored KEEL study, and how surely.
+
+    ``result`` defaults to :func:`imbalance_lib.book.ranking_study.load`. A
+    difference is *beyond noise* when DeLong's p-value is below 0.05 (AUROC) or
+    when the bootstrap interval of the AP difference excludes 0.
+    """
+    from imbalance_lib.book import ranking_study
+
+    r = ranking_study.load() if result is None else result
+    differ = r["pick_auroc"] != r["pick_ap"]
+    auc_sig = differ & (r["p_auroc"] < 0.05)
+    ap_sig = differ & ((r["ap_diff_low"] > 0) | (r["ap_diff_high"] < 0))
+    return {"keel_sets": len(r["names"]), "keel_differ": int(differ.sum()),
+            "keel_auroc_sig": int(auc_sig.sum()), "keel_ap_sig": int(ap_sig.sum()),
+            "keel_both_sig": int((auc_sig & ap_sig).sum()),
+            "keel_chance": 0.05 * int(differ.sum()),
+            "keel_median_pos": int(np.median(r["n_pos"])), "keel_boot": int(r["n_boot"])}
+
+
+def _f3(x: float) -> str:
+    """Three decimals, never a negative zero."""
+    text = f"{x:.3f}"
+    return "0.000" if text == "-0.000" else text
+
+
+def study_table(result=None):
+    """The data sets where the picks differ: both picks, both metrics, both tests."""
+    import pandas as pd
+
+    from imbalance_lib.book import ranking_study
+
+    r = ranking_study.load() if result is None else result
+    rows = []
+    for i in np.flatnonzero(r["pick_auroc"] != r["pick_ap"]):
+        a, b = r["pick_auroc"][i], r["pick_ap"][i]
+        rows.append({"data set": str(r["names"][i]), "positives": int(r["n_pos"][i]),
+                     "AUROC pick": str(r["models"][a]), "AP pick": str(r["models"][b]),
+                     "AUROC gap": _f3(r["auroc"][i, a] - r["auroc"][i, b]),
+                     "DeLong p": f"{r['p_auroc'][i]:.2f}",
+                     "AP gap": _f3(r["ap"][i, b] - r["ap"][i, a]),
+                     "AP gap, 95 % interval": f"[{_f3(-r['ap_diff_high'][i])}, "
+                                               f"{_f3(-r['ap_diff_low'][i])}]"})
+    return pd.DataFrame(rows).set_index("data set")
+
+
 # --------------------------------------------------------------------------- coverage
 
 
@@ -328,6 +378,7 @@ def findings() -> dict:
               "knn_linear_excess": knn["linear (trapezoids)"] - knn["Davis-Goadrich"],
               "lr_linear_excess": lr["linear (trapezoids)"] - lr["Davis-Goadrich"]})
     f.update(_coverage_findings(coverage_study()))
+    f.update(study_findings())
     return f
 
 
@@ -360,6 +411,13 @@ CLAIMS = [
           lambda f: f["sub_auroc_share_b_min"] >= f["sub_mistakes_share_b"]),
     Claim("auprc-gain-a", "under AUPRC only the high-prevalence group's own AUROC improves",
           lambda f: f["sub_auprc_gain_a"] > 0 and f["sub_auprc_gain_b"] == 0),
+    Claim("keel-minority", "AUROC and AP pick different models on a minority of the data sets",
+          lambda f: 0 < f["keel_differ"] < f["keel_sets"] / 2),
+    Claim("keel-noise", "where they differ, the AUROC gap is beyond DeLong's 5 % level about as "
+          "often as chance alone would give (at most twice the chance count, plus one)",
+          lambda f: f["keel_auroc_sig"] <= 2 * f["keel_chance"] + 1),
+    Claim("keel-ap-noise", "and the AP gap excludes 0 about as rarely",
+          lambda f: f["keel_ap_sig"] <= 2 * f["keel_chance"] + 1),
     Claim("delong-small-under", "with 20 positives or fewer DeLong's interval undercovers",
           lambda f: f["cov_delong_small_max"] < 93),
     Claim("delong-200-fine", "with 200 positives DeLong covers within 93-97 %",
