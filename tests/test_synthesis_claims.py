@@ -50,6 +50,7 @@ ALTERED = {
     "minagr": {"minagr": "BA, WA, OP, ACC, MCC, MAP, MAR, MacroF, CBA, IAM, GM"},
     "same-groups": {"same_fixed_new": 1},
     "identities": {"identities_symbolic": "one fails"},
+    "same-groups-which": {"same_groups_text": "balanced_accuracy, macro_recall; cba, iam"},
     "identity-conditions": {"iam_gap_zero": 0.0},
     "prev-free-flat": {"bias_free_max": 0.01},
     "prev-moves": {"bias_acc": -0.05},
@@ -185,3 +186,13 @@ def test_guide_numbers_by_hand(f):
     assert np.isclose(cba[0] - cba[1], prev["shift"].loc["CBA", "test (π = 0.3)"]
                       - prev["shift"].loc["CBA", "deployment (π = 0.02)"])
     assert f["moved_mar"] == 0.0
+
+
+def test_every_failed_property_has_a_witness():
+    pr = syn.properties()
+    w = syn.witnesses(pr["matrix"])
+    n_no = int(((pr["matrix"] == "no").drop(columns=["monotone", "minimal agreement"])
+                ).to_numpy().sum())
+    assert len(w) == n_no
+    missing = w[w.iloc[:, 2].isna()]
+    assert missing.empty, missing

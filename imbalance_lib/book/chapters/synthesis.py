@@ -34,7 +34,7 @@ from imbalance_lib.registry import METRICS
 
 __all__ = [
     "NAN", "SHORT_NAME", "STUDY", "at_prevalence", "check_facts", "facts", "properties",
-    "identities", "prevalence", "study_values", "corrected_ttest", "study_analysis",
+    "identities", "witnesses", "prevalence", "study_values", "corrected_ttest", "study_analysis",
     "guide", "findings", "CLAIMS", "plot_identity_map", "plot_prevalence",
     "plot_disagreement", "plot_rho", "plot_ir", "plot_guide",
 ]
@@ -182,8 +182,68 @@ def properties(n_max: int = 10) -> dict:
             else np.round(search.counterexample, 3).tolist()}
 
 
-def _names(prop, column, value="yes"):
-    return sorted(prop.index[prop[column] == value])
+def _witness(metric, column: str, n_max: int = 10):
+    """A matrix (or a ``(pi, q)`` pair) on which ``metric`` fails the property ``column``.
+
+    Searched on the integer grid with both classes present (the baseline on the
+    grid of :func:`~imbalance_lib.book.properties.constant_baseline`); None if
+    the grid holds no witness (the failure was found by the random or optimiser
+    search).
+
+    >>> _witness("accuracy", "I5 positive row scaled", 3)
+    [[2, 0], [1, 0]]
+    """
+    C = props.all_matrices(n_max)
+    C = C[props._both_classes(C)]
+    a = props.evaluate(metric, C)
+    if column in props.INVARIANCES:
+        T = props.INVARIANCES[column]
+        ks = [1, 2, 7] if column in ("I2 TN changes", "I3 TP changes") else [2, 3, 0.25]
+        for k in ks:
+            b = props.evaluate(metric, T(C, k))
+            bad = np.isfinite(a) & np.isfinite(b) & (np.abs(a - b) > props.TOL)
+            if bad.any():
+                return C[int(np.argmax(bad))].tolist()
+        return None
+    if column == "truth/prediction symmetric":
+        b = props.evaluate(metric, np.swapaxes(C, -1, -2))
+        bad = np.isfinite(a) & np.isfinite(b) & (np.abs(a - b) > props.TOL)
+        return C[int(np.argmax(bad))].tolist() if bad.any() else None
+    if column == "max only at perfect":
+        perfect = (C[:, 0, 1] == 0) & (C[:, 1, 0] == 0)
+        top = np.nanmax(a)
+        bad = (perfect & ~(np.abs(a - top) <= props.TOL)) | (~perfect & (a >= top - props.TOL))
+        return C[int(np.argmax(bad))].tolist() if bad.any() else None
+    if column == "min at all wrong":
+        wrong = (C[:, 0, 0] == 0) & (C[:, 1, 1] == 0)
+        P, N = C[:, 1].sum(1), C[:, 0].sum(1)
+        for i in np.flatnonzero(wrong):
+            grp = (P == P[i]) & (N == N[i])
+            if not np.isfinite(a[i]) or np.nanmin(a[grp]) < a[i] - props.TOL:
+                j = np.flatnonzero(grp)[int(np.nanargmin(a[grp]))]
+                return C[j].tolist()
+        return None
+    if column == "constant baseline":
+        pi, q = np.meshgrid(np.linspace(0.02, 0.98, 49), np.linspace(0.02, 0.98, 49),
+                            indexing="ij")
+        v = props.evaluate(metric, props.expected_random(pi, q))
+        i = int(np.nanargmax(np.nanmax(v, 1) - np.nanmin(v, 1)))
+        return f"pi = {pi[i, 0]:.2f}: values from {np.nanmin(v[i]):.3f} to {np.nanmax(v[i]):.3f}"
+    return None
+
+
+def witnesses(prop) -> pd.DataFrame:
+    """One witness for every "no" cell of the property matrix outside monotonicity."""
+    rows = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for m in prop.index:
+            for col in prop.columns:
+                if col in ("monotone", "minimal agreement") or prop.loc[m, col] != "no":
+                    continue
+                rows.append({"metric": SHORT_NAME[m], "property": PROPERTY_SHORT[col],
+                             "witness [[TN, FP], [FN, TP]]": _witness(m, col)})
+    return pd.DataFrame(rows)
 
 
 # ---------------------------------------------------------------- identities
@@ -569,6 +629,7 @@ def findings() -> dict:
     f["same_n"] = idt["n"]
     f["same_groups"] = len(idt["groups"])
     f["same_fixed_new"] = len(idt["new_fixed"])
+    f["same_groups_text"] = "; ".join(", ".join(g) for g in idt["groups"])
     f["identities_symbolic"] = "all hold" if all(idt["symbolic"].values()) else "one fails"
     f["wrong_ac"] = idt["wrong_ac"]
     f["wrong_rhs_undefined"] = (not idt["wrong_ac_rhs_defined"]
@@ -719,6 +780,9 @@ CLAIMS = [
           and {"BA", "ACC", "MCC"} <= _set(f["minagr"])),
     Claim("same-groups", "three groups of metrics rank alike and fixing the class sizes adds "
           "none", lambda f: f["same_groups"] == 3 and f["same_fixed_new"] == 0),
+    Claim("same-groups-which", "BA, MAR, J and AUC_1 are one metric; GM and IBA_0 are one; "
+          "CBA and IAM are one", lambda f: f["same_groups_text"]
+          == "balanced_accuracy, macro_recall, J, AUC_1; g_mean, IBA_0; cba, iam"),
     Claim("identities", "sympy confirms each identity",
           lambda f: f["identities_symbolic"] == "all hold"),
     Claim("identity-conditions", "at TP = TN = 0 the right sides of AC = GM^2/BA and "
