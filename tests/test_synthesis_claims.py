@@ -46,6 +46,7 @@ ALTERED = {
     "mono-no": {"mono_no": "Dominance"},
     "kappa-map-strict": {"kappa_mono": "weak"},
     "mono-search": {"mono_search_flips": 1},
+    "yes-search": {"yes_search_flips": 2},
     "iba-limit": {"iba_alpha_13": "weak"},
     "minagr": {"minagr": "BA, WA, OP, ACC, MCC, MAP, MAR, MacroF, CBA, IAM, GM"},
     "same-groups": {"same_fixed_new": 1},
@@ -164,6 +165,19 @@ def test_kappa_strictly_monotone_with_both_classes_by_hand():
                         assert kappa(tn, fp, fn - 1, tp + 1) > k
                     if fp:
                         assert kappa(tn + 1, fp - 1, fn, tp) > k
+
+
+@pytest.mark.parametrize("metric, column", [
+    ("balanced_accuracy", "truth/prediction symmetric"), ("g_mean", "constant baseline"),
+    ("dominance", "min at all wrong"), ("kappa", "minimal agreement"),
+])
+def test_the_searches_find_known_failures(metric, column):
+    from imbalance_lib.book import properties as props
+
+    grid = props.all_matrices(10)
+    v = props.evaluate(metric, grid[props._both_classes(grid)])
+    viol = syn._violations(metric, column, float(np.nanmin(v)), float(np.nanmax(v)))
+    assert not props.check_claim(viol, n_random=5000, maxiter=15).holds
 
 
 def test_iam_gap_with_zero_fill_is_one_over_k():

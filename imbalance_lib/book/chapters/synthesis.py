@@ -34,7 +34,7 @@ from imbalance_lib.registry import METRICS
 
 __all__ = [
     "NAN", "SHORT_NAME", "STUDY", "at_prevalence", "check_facts", "facts", "properties",
-    "identities", "witnesses", "prevalence", "study_values", "corrected_ttest", "study_analysis",
+    "identities", "witnesses", "searches", "prevalence", "study_values", "corrected_ttest", "study_analysis",
     "guide", "findings", "CLAIMS", "plot_identity_map", "plot_prevalence",
     "plot_disagreement", "plot_rho", "plot_ir", "plot_guide",
 ]
@@ -173,7 +173,9 @@ def properties(n_max: int = 10) -> dict:
         D13[0, 0] += 1
         drop13 = float(iba_a(C13) - iba_a(D13))
     any_domain = {m: props.monotonicity(m, n_max) for m in ("kappa", "macro_precision")}
+    yes_search = searches(prop)
     return {"matrix": prop, "counterexamples": pd.DataFrame(rows), "searched": searched,
+            "yes_search": yes_search,
             "any_domain": any_domain,
             "n_max": n_max, "iba_alpha_small": small[0], "iba_alpha_13": larger[0],
             "iba_alpha_13_matrix": larger[1], "iba_alpha_13_drop": drop13,
@@ -230,6 +232,75 @@ def _witness(metric, column: str, n_max: int = 10):
         i = int(np.nanargmax(np.nanmax(v, 1) - np.nanmin(v, 1)))
         return f"pi = {pi[i, 0]:.2f}: values from {np.nanmin(v[i]):.3f} to {np.nanmax(v[i]):.3f}"
     return None
+
+
+def _wrong_of(C):
+    """The completely wrong matrices with the class sizes of ``C``."""
+    W = np.zeros_like(C)
+    W[..., 0, 1] = C[..., 0, :].sum(-1)
+    W[..., 1, 0] = C[..., 1, :].sum(-1)
+    return W
+
+
+def _violations(metric, column: str, low: float, top: float):
+    """A violation function for :func:`~imbalance_lib.book.properties.check_claim`."""
+    def ev(C):
+        return props.evaluate(metric, C)
+
+    def both(C, v):
+        return np.where(props._both_classes(C), v, np.nan)
+
+    if column == "truth/prediction symmetric":
+        return lambda C: both(C, np.abs(ev(C) - ev(np.swapaxes(C, -1, -2))))
+    if column == "max only at perfect":  # nothing above the value of a perfect matrix
+        return lambda C: both(C, ev(C) - top)
+    if column == "min at all wrong":  # nothing below the wrong matrix of the same classes
+        return lambda C: both(C, ev(_wrong_of(C)) - ev(C))
+    if column == "minimal agreement":
+        return lambda C: both(C, np.maximum(low - ev(C), np.abs(ev(_wrong_of(C)) - low)))
+    if column == "constant baseline":  # entries read as (pi, q1, q2)
+        def v(C):
+            pi = C[:, 0, 0] / (C[:, 0, 0] + C[:, 0, 1])
+            q1 = C[:, 1, 0] / (C[:, 1, 0] + C[:, 1, 1])
+            q2 = C[:, 0, 0] / (C[:, 0, 0] + C[:, 1, 1])
+            ok = (pi > 0) & (pi < 1) & (q1 > 0) & (q1 < 1) & (q2 > 0) & (q2 < 1)
+            pi, q1, q2 = (np.where(ok, x, 0.5) for x in (pi, q1, q2))
+            a = ev(props.expected_random(pi, q1))
+            b = ev(props.expected_random(pi, q2))
+            return np.where(ok, np.abs(a - b), np.nan)
+        return v
+    raise ValueError(column)
+
+
+SEARCHED = ["max only at perfect", "min at all wrong", "minimal agreement",
+            "constant baseline", "truth/prediction symmetric"]
+"""Columns whose "yes" cells :func:`searches` attacks beyond the grid."""
+
+
+def searches(prop, n_random: int = 5000, maxiter: int = 15) -> pd.DataFrame:
+    """Attack every "yes" cell of :data:`SEARCHED` with random matrices and an optimiser.
+
+    Returns one row per cell searched: whether it still holds, the largest
+    violation found and the matrix where the search found it.
+    """
+    rows = []
+    grid = props.all_matrices(10)
+    grid = grid[props._both_classes(grid)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for m in prop.index:
+            v = props.evaluate(m, grid)
+            low, top = float(np.nanmin(v)), float(np.nanmax(v))
+            for col in SEARCHED:
+                if prop.loc[m, col] != "yes":
+                    continue
+                c = props.check_claim(_violations(m, col, low, top), n_random=n_random,
+                                      maxiter=maxiter, tol=1e-9)
+                rows.append({"metric": SHORT_NAME[m], "property": PROPERTY_SHORT[col],
+                             "holds": c.holds, "worst": c.worst, "cases": c.cases,
+                             "counterexample": None if c.holds
+                             else np.round(c.counterexample, 4).tolist()})
+    return pd.DataFrame(rows)
 
 
 def witnesses(prop) -> pd.DataFrame:
@@ -615,6 +686,8 @@ def findings() -> dict:
     f["map_mono"] = prop.loc["macro_precision", "monotone"]
     f["mono_searched"] = len(pr["searched"])
     f["mono_search_flips"] = sum(not h for h in pr["searched"].values())
+    f["yes_searched"] = len(pr["yes_search"])
+    f["yes_search_flips"] = int((~pr["yes_search"]["holds"]).sum())
     f["iba_alpha"] = ALPHA_IBA_EXAMPLE
     f["iba_alpha_small"] = pr["iba_alpha_small"]
     f["iba_alpha_13"] = pr["iba_alpha_13"]
@@ -770,6 +843,8 @@ CLAIMS = [
           and f["kappa_mono_any"] == "weak" and f["map_mono_any"] == "weak"),
     Claim("mono-search", "the random and optimiser searches overturn no monotonicity verdict "
           "of the grid", lambda f: f["mono_search_flips"] == 0 and f["mono_searched"] > 0),
+    Claim("yes-search", "the searches beyond the grid overturn no other yes cell",
+          lambda f: f["yes_search_flips"] == 0 and f["yes_searched"] > 0),
     Claim("iba-limit", "IBA with alpha = 0.6 looks weakly monotone on small matrices, "
           "and is not monotone at n = 13",
           lambda f: f["iba_alpha_small"] == "weak" and f["iba_alpha_13"] == "no"
