@@ -41,3 +41,14 @@ def test_stored_result_is_consistent():
     assert (c.sum(axis=(3, 4)) == res["n"][:, None, None]).all()
     assert (c[..., 1, :].sum(axis=-1) == res["n_pos"][:, None, None]).all()
     assert not set(res["names"].tolist()) & set(study.EXCLUDED)
+
+
+def test_per_fold_matrices_sum_to_the_pooled_ones():
+    X, y = study.load_dataset("ecoli3")
+    model = study.make_models()["GNB"]
+    folds = study.oof_confusion(model, X, y, n_repeats=2, per_fold=True)
+    assert folds.shape == (2, 5, 2, 2)
+    assert np.array_equal(folds.sum(axis=1), study.oof_confusion(model, X, y, n_repeats=2))
+    # stratified folds: every test fold holds a fifth of the positives, up to one
+    pos = folds[:, :, 1].sum(axis=-1)
+    assert pos.max() - pos.min() <= 1

@@ -432,3 +432,104 @@ def ranking_classes(metrics: dict, C, groups=None) -> list[list[str]]:
         else:
             classes.append([n])
     return classes
+
+
+def _both_classes(C) -> np.ndarray:
+    """True where a binary matrix has both classes present (P > 0 and N > 0)."""
+    C = np.asarray(C, float)
+    return (C[..., 1, :].sum(-1) > 0) & (C[..., 0, :].sum(-1) > 0)
+
+
+def monotonicity_both_classes(metric, n_max: int = 10):
+    """:func:`monotonicity` on the matrices with both classes present (P, N > 0) only.
+
+    Returns ``(verdict, counterexample)``: ``"strict"``, ``"weak"`` or ``"no"``,
+    and for ``"weak"`` or ``"no"`` the first matrix (as a nested list) on which
+    moving one sample from an error cell to the correct cell of its row leaves
+    the metric unchanged (``"weak"``) or lowers it (``"no"``); None for ``"strict"``.
+
+    >>> monotonicity_both_classes("accuracy", 6)
+    ('strict', None)
+    >>> monotonicity_both_classes("g_mean", 4)
+    ('weak', [[0, 3], [1, 0]])
+    """
+    C = all_matrices(n_max)
+    C = C[_both_classes(C)]
+    a = evaluate(metric, C)
+    flat, lower = None, None
+    for (i, j) in ((1, 0), (0, 1)):  # FN -> TP, FP -> TN
+        has = C[:, i, j] >= 1
+        D = np.array(C[has], float)
+        D[:, i, j] -= 1
+        D[:, i, i] += 1
+        b = evaluate(metric, D)
+        ok = np.isfinite(a[has]) & np.isfinite(b)
+        diff = np.where(ok, b - a[has], np.inf)
+        src = C[has]
+        if lower is None and np.any(diff < -TOL):
+            lower = src[int(np.argmax(diff < -TOL))].tolist()
+        if flat is None and np.any(np.abs(diff) <= TOL):
+            flat = src[int(np.argmax(np.abs(diff) <= TOL))].tolist()
+    if lower is not None:
+        return "no", lower
+    return ("weak", flat) if flat is not None else ("strict", None)
+
+
+def monotone_violation(metric):
+    """A violation for :func:`check_claim`: how much a correction *lowers* ``metric``.
+
+    On each matrix with both classes present, one unit (or the whole cell when
+    it holds less) and half of the cell are moved from FN to TP and from FP to
+    TN; the violation is the largest drop of the metric (nan where undefined).
+    A positive value disproves weak monotonicity.
+
+    >>> import numpy as np
+    >>> v = monotone_violation("accuracy")
+    >>> bool(v(np.array([[[3.0, 2.0], [1.0, 4.0]]]))[0] < 0)
+    True
+    """
+
+    def violation(C):
+        C = np.asarray(C, float)
+        a = evaluate(metric, C)
+        out = np.full(a.shape, -np.inf)
+        both = _both_classes(C)
+        for i, j in ((1, 0), (0, 1)):
+            for t in (np.minimum(C[..., i, j], 1.0), C[..., i, j] / 2):
+                D = C.copy()
+                D[..., i, j] -= t
+                D[..., i, i] += t
+                b = evaluate(metric, D)
+                ok = both & (t > 0) & np.isfinite(a) & np.isfinite(b)
+                out = np.maximum(out, np.where(ok, a - b, -np.inf))
+        return np.where(np.isfinite(out), out, np.nan)
+
+    return violation
+
+
+def minimal_agreement(metric, n_max: int = 10):
+    """Gösgens et al.'s minimal agreement on matrices with both classes present.
+
+    The property holds when the smallest value is the same for every pair of
+    class sizes and is reached exactly at the completely wrong matrices
+    (TP = TN = 0). Returns ``(holds, counterexample)``: the counterexample is a
+    matrix with a correct prediction that reaches the smallest value, or a
+    completely wrong matrix above it (a nested list), None when it holds.
+
+    >>> minimal_agreement("balanced_accuracy", 6)
+    (True, None)
+    >>> minimal_agreement("g_mean", 4)
+    (False, [[3, 0], [1, 0]])
+    """
+    C = all_matrices(n_max)
+    C = C[_both_classes(C)]
+    v = evaluate(metric, C)
+    ok = np.isfinite(v)
+    C, v = C[ok], v[ok]
+    low = v.min()
+    wrong = (C[:, 0, 0] == 0) & (C[:, 1, 1] == 0)
+    at_min = np.abs(v - low) <= TOL
+    bad = (at_min & ~wrong) | (~at_min & wrong)
+    if not bad.any():
+        return True, None
+    return False, C[int(np.argmax(bad))].tolist()

@@ -129,30 +129,31 @@ def make_models(seed: int = 0) -> dict:
     return models
 
 
-def oof_confusion(model, X, y, *, n_repeats: int, seed: int = 0) -> np.ndarray:
+def oof_confusion(model, X, y, *, n_repeats: int, seed: int = 0,
+                  per_fold: bool = False) -> np.ndarray:
     """Out-of-fold confusion matrices, one per repetition: shape ``(n_repeats, 2, 2)``.
 
     Repetition ``r`` is a stratified 5-fold split (seed ``seed + r``); every sample
     is predicted once, by the model fitted on the four folds that exclude it.
+    With ``per_fold=True`` the matrix of each test fold is returned instead,
+    shape ``(n_repeats, 5, 2, 2)``; summed over the folds it is the pooled one.
     """
     from sklearn.base import clone
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.model_selection import StratifiedKFold
 
-    out = np.zeros((n_repeats, 2, 2), dtype=np.int64)
+    out = np.zeros((n_repeats, 5, 2, 2), dtype=np.int64)
     for r in range(n_repeats):
-        pred = np.empty_like(y)
         cv = StratifiedKFold(5, shuffle=True, random_state=seed + r)
-        for train, test in cv.split(X, y):
+        for f, (train, test) in enumerate(cv.split(X, y)):
             est = clone(model)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ConvergenceWarning)
                 # constant features inside a fold: GaussianNB/scaler divide safely
                 warnings.simplefilter("ignore", RuntimeWarning)
                 est.fit(X[train], y[train])
-            pred[test] = est.predict(X[test])
-        np.add.at(out[r], (y, pred), 1)
-    return out
+            np.add.at(out[r, f], (y[test], est.predict(X[test])), 1)
+    return out if per_fold else out.sum(axis=1)
 
 
 def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -> dict:
@@ -162,8 +163,9 @@ def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -
     -------
     dict with ``names`` (D,), ``n`` (D,), ``n_pos`` (D,), ``n_features`` (D,),
     ``models`` (M,), ``counts`` (D, M, R, 2, 2) int64 (rows true class, columns
-    predicted; index 1 the minority class), ``seconds`` (D,) and ``skipped``
-    (names and reasons).
+    predicted; index 1 the minority class), ``fold_counts`` (D, M, R, 5, 2, 2)
+    (the same matrices per test fold; ``counts`` is their sum over the folds),
+    ``seconds`` (D,) and ``skipped`` (names and reasons).
     """
     from threadpoolctl import threadpool_limits
 
@@ -186,12 +188,12 @@ def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -
                 skipped.append((name, f"{X.shape[0]} samples, {X.shape[1]} features"))
                 continue
             t0 = time.perf_counter()
-            counts = np.stack([
-                oof_confusion(m, X, y, n_repeats=n_repeats, seed=seed)
+            folds = np.stack([
+                oof_confusion(m, X, y, n_repeats=n_repeats, seed=seed, per_fold=True)
                 for m in make_models(seed).values()
             ])
             dt = time.perf_counter() - t0
-            rows.append((name, X.shape[0], int(y.sum()), X.shape[1], counts, dt))
+            rows.append((name, X.shape[0], int(y.sum()), X.shape[1], folds, dt))
             if progress:
                 print(f"[{i + 1:3d}/{len(names)}] {name}: n={X.shape[0]} d={X.shape[1]} "
                       f"IR={(len(y) - y.sum()) / y.sum():.1f} {dt:.1f}s "
@@ -202,7 +204,8 @@ def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -
         "n_pos": np.array([r[2] for r in rows]),
         "n_features": np.array([r[3] for r in rows]),
         "models": np.array(MODELS),
-        "counts": np.stack([r[4] for r in rows]),
+        "counts": np.stack([r[4] for r in rows]).sum(axis=3),
+        "fold_counts": np.stack([r[4] for r in rows]),
         "seconds": np.array([round(r[5], 2) for r in rows]),
         "skipped": np.array([f"{n}: {why}" for n, why in skipped]),
         "n_repeats": np.array(n_repeats),

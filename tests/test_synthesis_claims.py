@@ -1,0 +1,212 @@
+"""Every sentence of the synthesis chapter that rests on a computation, asserted.
+
+The findings come from the chapter's module (computed once per test module);
+each claim is asserted on them, and each claim is shown to fail when the
+finding behind it is altered. Where a finding can be recomputed another way
+(by hand, with scipy, with a plain loop over the stored matrices) the test
+does so.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.stats import spearmanr, ttest_1samp
+
+import imbalance_lib as il
+from imbalance_lib.book import study
+from imbalance_lib.book.chapters import synthesis as syn
+from imbalance_lib.book.claims import failing, verify
+
+pytestmark = pytest.mark.slow  # the findings take about 15 s to compute
+
+
+@pytest.fixture(scope="module")
+def f():
+    return dict(syn.findings())
+
+
+def test_every_claim_holds(f):
+    verify(syn.CLAIMS, f)
+
+
+def test_claim_keys_are_unique():
+    keys = [c.key for c in syn.CLAIMS]
+    assert len(keys) == len(set(keys))
+
+
+# one alteration per claim: the finding that would make its sentence false
+ALTERED = {
+    "facts-all": {"facts_ok": 20},
+    "prevfree": {"prevfree": "TPR, TNR, BA, WA, GM, Dominance, IBA, AC, MAR, HMNC"},
+    "colfree": {"colfree": "Precision, NPV"},
+    "baseline": {"baseline": "Precision, NPV, BA, MCC, kappa, MAP, MAR, GM"},
+    "strict": {"strict": "BA, WA, ACC, MCC, MAP, MAR, MacroF, CBA, IAM"},
+    "weak": {"weak": "TPR, TNR, Precision, NPV, F1, IBA, HMNC, AC"},
+    "mono-no": {"mono_no": "Dominance"},
+    "kappa-map-strict": {"kappa_mono": "weak"},
+    "mono-search": {"mono_search_flips": 1},
+    "yes-search": {"yes_search_flips": 2},
+    "iba-limit": {"iba_alpha_13": "weak"},
+    "minagr": {"minagr": "BA, WA, OP, ACC, MCC, MAP, MAR, MacroF, CBA, IAM, GM"},
+    "same-groups": {"same_fixed_new": 1},
+    "identities": {"identities_symbolic": "one fails"},
+    "same-groups-which": {"same_groups_text": "balanced_accuracy, macro_recall; cba, iam"},
+    "identity-conditions": {"iam_gap_zero": 0.0},
+    "prev-free-flat": {"bias_free_max": 0.01},
+    "prev-moves": {"bias_acc": -0.05},
+    "f1-drops": {"shift_f1_deploy": 0.9},
+    "iam-bump": {"iam_peak": 0.0},
+    "map-fixed": {"map_never_fixed": 1},
+    "accba-reverse": {"accba_rev_all": 20, "accba_rev_words": "a minority"},
+    "accba-never": {"accba_never": 30},
+    "dis-reverse": {"dis_rev_all_share": 0.4, "dis_rev_words": "a minority"},
+    "accba-sig-words": {"accba_sig_words": "most"},
+    "lrbal": {"lrbal_acc": 40},
+    "blocks-overlap": {"blocks_overlap": "separate"},
+    "blocks": {"block_a": "BA, GM, IBA, AC, OP"},
+    "f1-mcc": {"rho_mcc_f1": 0.8},
+    "mcc-fewer": {"rho_mcc_used_min": 105},
+    "ir-trend": {"rho_ir_lo": 0.05, "ir_trend": "a trend"},
+    "cba-moves": {"cba_drop": 0.0},
+    "mar-columns": {"moved_mar": 0.01},
+    "gm-not-ba": {"lrbal_others_min": 60},
+}
+
+
+def test_every_claim_has_an_alteration():
+    assert set(ALTERED) == {c.key for c in syn.CLAIMS}
+
+
+@pytest.mark.parametrize("key", sorted(ALTERED))
+def test_claim_fails_when_its_finding_flips(f, key):
+    altered = {**f, **ALTERED[key]}
+    assert key in failing(syn.CLAIMS, altered)
+
+
+# ---------------------------------------------------------------- independent checks
+
+
+def test_corrected_ttest_without_correction_is_the_plain_t_test():
+    d = np.random.default_rng(1).normal(0.01, 0.02, 25)
+    t, p = syn.corrected_ttest(d, test_share=0.0)
+    ref = ttest_1samp(d, 0.0)
+    assert np.isclose(t, ref.statistic) and np.isclose(p, ref.pvalue)
+    # the correction for 5-fold CV (n2/n1 = 1/4) shrinks t by sqrt((1/25) / (1/25 + 1/4))
+    t5, _ = syn.corrected_ttest(d)
+    assert np.isclose(t5, ref.statistic * np.sqrt((1 / 25) / (1 / 25 + 1 / 4)))
+
+
+def test_acc_ba_reversals_by_a_plain_loop(f):
+    res = study.load_result()
+    c = res["counts"].astype(float)
+    acc = np.trace(c, axis1=-2, axis2=-1) / c.sum(axis=(-2, -1))
+    tpr = c[..., 1, 1] / c[..., 1, :].sum(-1)
+    tnr = c[..., 0, 0] / c[..., 0, :].sum(-1)
+    ba = (tpr + tnr) / 2
+    n_differ = n_all = n_never = 0
+    for d in range(c.shape[0]):
+        a_pick = int(np.argmax(np.round(acc[d].mean(-1), 12)))
+        b_pick = int(np.argmax(np.round(ba[d].mean(-1), 12)))
+        if a_pick == b_pick:
+            continue
+        n_differ += 1
+        rev = sum(acc[d, a_pick, r] > acc[d, b_pick, r] and ba[d, b_pick, r] > ba[d, a_pick, r]
+                  for r in range(c.shape[2]))
+        n_all += rev == c.shape[2]
+        n_never += all(int(np.argmax(np.round(acc[d, :, r], 12))) != b_pick
+                       for r in range(c.shape[2]))
+    assert (n_differ, n_all, n_never) == (f["acc_ba_n"], f["accba_rev_all"], f["accba_never"])
+
+
+def test_fold_matrices_add_up_to_the_pooled_ones():
+    res = study.load_result()
+    assert np.array_equal(res["fold_counts"].sum(axis=3), res["counts"])
+
+
+def test_map_of_a_classifier_without_positive_predictions_is_the_npv(f):
+    res = study.load_result()
+    names = res["names"].tolist()
+    d = names.index("abalone_19_vs_10_11_12_13")
+    g = res["models"].tolist().index("GNB")
+    C = res["counts"][d, g]
+    assert (C[:, :, 1].sum(-1) == 0).sum() == f["map_abalone_gnb_nopos"]
+    npv = C[:, 0, 0] / C[:, :, 0].sum(-1)
+    assert round(float(npv.mean()), 3) == f["map_abalone_gnb_nan"]
+    assert np.allclose(il.macro_precision(C.astype(float), zero_division=0.0), npv / 2)
+
+
+def test_iba_counterexample_by_hand(f):
+    def iba(tn, fp, fn, tp, a=0.6):
+        tpr, tnr = tp / (tp + fn), tn / (tn + fp)
+        return (1 + a * (tpr - tnr)) * tpr * tnr
+
+    drop = iba(7, 1, 4, 1) - iba(8, 0, 4, 1)  # one false positive corrected
+    assert drop > 0 and np.isclose(drop, f["iba_alpha_13_drop"])
+    assert f["iba_alpha_13_matrix"] == "[[7, 1], [4, 1]]"
+
+
+def test_kappa_strictly_monotone_with_both_classes_by_hand():
+    def kappa(tn, fp, fn, tp):
+        m = tn + fp + fn + tp
+        po = (tp + tn) / m
+        pe = ((tp + fn) * (tp + fp) + (tn + fp) * (tn + fn)) / m**2
+        return (po - pe) / (1 - pe)
+
+    for n in range(2, 11):
+        for tn in range(n + 1):
+            for fp in range(n + 1 - tn):
+                for fn in range(n + 1 - tn - fp):
+                    tp = n - tn - fp - fn
+                    if tp + fn == 0 or tn + fp == 0:
+                        continue
+                    k = kappa(tn, fp, fn, tp)
+                    if fn:
+                        assert kappa(tn, fp, fn - 1, tp + 1) > k
+                    if fp:
+                        assert kappa(tn + 1, fp - 1, fn, tp) > k
+
+
+@pytest.mark.parametrize("metric, column", [
+    ("balanced_accuracy", "truth/prediction symmetric"), ("g_mean", "constant baseline"),
+    ("dominance", "min at all wrong"), ("kappa", "minimal agreement"),
+])
+def test_the_searches_find_known_failures(metric, column):
+    from imbalance_lib.book import properties as props
+
+    grid = props.all_matrices(10)
+    v = props.evaluate(metric, grid[props._both_classes(grid)])
+    viol = syn._violations(metric, column, float(np.nanmin(v)), float(np.nanmax(v)))
+    assert not props.check_claim(viol, n_random=5000, maxiter=15).holds
+
+
+def test_iam_gap_with_zero_fill_is_one_over_k():
+    C = np.array([[5.0, 1.0, 0.0], [1.0, 3.0, 0.0], [0.0, 0.0, 0.0]])
+    gap = il.iam(C, zero_division=0.0) - (2 * il.cba(C, zero_division=0.0) - 1)
+    assert np.isclose(gap, 1 / 3)
+
+
+def test_imbalance_trend_and_families(f):
+    st = syn.study_analysis()
+    rho = spearmanr(st["ir"], st["pair_share"]).statistic
+    assert round(float(rho), 2) == f["rho_ir"]
+    assert f["study_families"] == 33 and f["family_ecoli"] == 19
+
+
+def test_guide_numbers_by_hand(f):
+    assert f["cost_ratio"] == 49.0  # (1 - 0.02) / 0.02
+    prev = syn.prevalence()
+    cba = [float(il.cba(syn.at_prevalence(0.8, 0.9, p))) for p in (0.3, 0.02)]
+    assert np.isclose(cba[0] - cba[1], prev["shift"].loc["CBA", "test (π = 0.3)"]
+                      - prev["shift"].loc["CBA", "deployment (π = 0.02)"])
+    assert f["moved_mar"] == 0.0
+
+
+def test_every_failed_property_has_a_witness():
+    pr = syn.properties()
+    w = syn.witnesses(pr["matrix"])
+    n_no = int(((pr["matrix"] == "no").drop(columns=["monotone", "minimal agreement"])
+                ).to_numpy().sum())
+    assert len(w) == n_no
+    missing = w[w.iloc[:, 2].isna()]
+    assert missing.empty, missing
