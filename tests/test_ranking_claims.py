@@ -121,3 +121,13 @@ def test_ranking_study_runs_on_one_data_set():
     assert r["auroc"][0, g] == pytest.approx(roc_auc_score(y, s), abs=1e-12)
     assert r["ap"][0, g] == pytest.approx(average_precision_score(y, s), abs=1e-12)
     assert r["pick_auroc"][0] == np.argmax(r["auroc"][0])
+
+
+def test_random_ap_excess_closed_form():
+    # E[AP] - pi = N (H_n - 1) / (n (n - 1)), derived in the chapter from the formula
+    for n in (2, 7, 50, 1000):
+        h = sum(1 / k for k in range(1, n + 1))
+        for p in (1, n // 2, n - 1):
+            if 1 <= p < n:
+                excess = ranking.expected_random_ap(n, p) - p / n
+                assert excess == pytest.approx((n - p) * (h - 1) / (n * (n - 1)), abs=1e-15)
