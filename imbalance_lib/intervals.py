@@ -91,6 +91,10 @@ class Interval(tuple):
         self.method = method
         return self
 
+    def __reduce__(self):  # pickle and copy by the fields (joblib, multiprocessing)
+        return (type(self), (self.low, self.high, self.estimate, self.undefined_share,
+                             self.confidence, self.method), dict(self.__dict__))
+
     def __repr__(self):
         return (f"Interval(low={self.low!r}, high={self.high!r}, estimate={self.estimate!r}, "
                 f"undefined_share={self.undefined_share!r}, confidence={self.confidence}, "
@@ -109,6 +113,11 @@ class Comparison(tuple):
         self.confidence = confidence
         self.method = method
         return self
+
+    def __reduce__(self):  # pickle and copy by the fields; extra attributes kept
+        return (type(self), (self.low, self.high, self.difference, self.prob_better,
+                             self.undefined_share, self.confidence, self.method),
+                dict(self.__dict__))
 
     def __repr__(self):
         return (f"Comparison(low={self.low!r}, high={self.high!r}, "
@@ -137,6 +146,64 @@ def _check_positive_int(value, name):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise ValueError(f"{name} must be a positive integer; got {value!r}")
     return int(value)
+
+
+def _check_tails(n_resamples: int, confidence: float) -> int:
+    """An equal-tailed interval needs at least one resample in each tail."""
+    need = int(np.ceil(2 / (1 - confidence) - 1e-9))
+    if n_resamples < need:
+        raise ValueError(
+            f"n_resamples={n_resamples} is too few for a {confidence:g} interval: each tail "
+            f"needs at least one resample, so at least {need} (2000 is the default)")
+    return n_resamples
+
+
+_MAX_COUNT = 2.0**53  # counts beyond this are not exact in float64
+
+
+def _check_count_size(C):
+    """Refuse counts above 2**53 (before :func:`check_matrix`, which rescales huge totals)."""
+    raw = np.asarray(C)
+    if raw.dtype.kind in "iuf" and raw.size and np.nanmax(raw) > _MAX_COUNT:
+        raise ValueError(
+            f"counts above 2**53 ({float(np.nanmax(raw)):.3g}) cannot be resampled exactly; "
+            f"an interval on that many samples has width 0 to float precision")
+
+
+def _check_counts_for_resampling(C, method):
+    """Counts the resampling can use: counts rather than rates, integers for the bootstrap."""
+    rows = C.sum(axis=-1)
+    if C.size and np.all(rows <= 1) and np.any(C != np.round(C)):
+        raise ValueError(
+            "every row sums to at most 1 and holds fractions: this looks like a matrix of "
+            "rates; intervals need counts (the number of samples sets the width)")
+    if method == "bootstrap" and np.any(C != np.round(C)):
+        raise ValueError("method='bootstrap' redraws whole samples: it needs integer counts; "
+                         "use method='bayes' for real-valued counts")
+
+
+def _frequency_weights(sample_weight):
+    """``sample_weight`` as frequency weights: non-negative integers, or ``None``.
+
+    A weight of 3 means three identical samples. The width of an interval depends
+    on the number of samples, so a weight that is not a count of samples (inverse
+    probabilities, costs) would make it meaningless: it is refused.
+    """
+    if sample_weight is None:
+        return None
+    w = np.asarray(sample_weight)
+    if w.dtype.kind == "b":
+        return w.astype(np.int64)
+    if w.dtype.kind not in "iuf":
+        raise ValueError(f"sample_weight must be numbers; got dtype {w.dtype}")
+    if w.dtype.kind == "f" and (not np.isfinite(w).all() or np.any(w != np.round(w))):
+        raise ValueError(
+            "intervals take sample_weight only as frequency weights (non-negative "
+            "integers: a weight of 3 is three identical samples); other weights change "
+            "the number of samples the width rests on")
+    if np.any(w < 0):
+        raise ValueError("sample_weight contains negative weights")
+    return w
 
 
 def _check_prior(prior, k):
@@ -205,7 +272,10 @@ def _draw_rows(rows, n_resamples, method, prior, rng):
     if method == "bayes":
         g = rng.standard_gamma(rows[:, None, :, :] + prior, size=(m, n_resamples, r, c))
         total = g.sum(axis=-1, keepdims=True)
-        return g * (n[:, None, :, None] / total)
+        # an empty row stays empty (with a tiny prior every gamma draw may underflow to 0)
+        scale = np.divide(n[:, None, :, None], total, out=np.zeros_like(total),
+                          where=total > 0)
+        return g * scale
     # stratified bootstrap: each row redrawn with its own size
     trials = np.rint(n).astype(np.int64)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -257,8 +327,10 @@ def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
     >>> S.shape, S.sum(axis=-1).round(6)[0].tolist()
     ((5, 2, 2), [90.0, 10.0])
     """
+    _check_count_size(C)
     C = check_matrix(C)
     method = _check_method(method)
+    _check_counts_for_resampling(C, method)
     B = _check_positive_int(n_resamples, "n_resamples")
     lead, k = C.shape[:-2], C.shape[-1]
     prior = _check_prior(prior, k)
@@ -274,6 +346,19 @@ def joint_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None)
     """Joint counts ``J[i, a, b]`` of (true class, prediction of A, prediction of B).
 
     ``J.sum(axis=2)`` is A's confusion matrix and ``J.sum(axis=1)`` is B's.
+
+    Parameters
+    ----------
+    y_true, y_pred_a, y_pred_b : array-like of shape (n_samples,)
+    labels : array-like, default=None
+        The classes, in order; default the sorted union of the three arrays.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Weights summed into the counts (the interval functions accept
+        frequency weights only).
+
+    Returns
+    -------
+    ndarray of shape (k, k, k)
 
     Examples
     --------
@@ -423,10 +508,21 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
         ``C.shape[:-2]``; also has ``estimate`` (the metric of ``C``, ``nan`` where
         undefined), ``undefined_share``, ``confidence`` and ``method``.
 
+    Raises
+    ------
+    ValueError
+        ``n_resamples`` too small for the confidence (each tail needs at least
+        one resample: 40 at 0.95), counts above 2**53, a matrix of rates (every
+        row summing to at most 1 with fractions), or non-integer counts with
+        ``method="bootstrap"``.
+
     Notes
     -----
     The interval is equal-tailed over the defined resamples and widened to
-    contain the estimate where that is defined. Resamples are drawn in chunks,
+    contain the estimate where that is defined. Where the metric is undefined
+    on ``C`` itself (e.g. precision with no positive prediction), ``low`` and
+    ``high`` are ``nan`` and ``undefined_share`` is 1: the resamples would only
+    restate the prior. Resamples are drawn in chunks,
     and the metric is evaluated once per chunk on the whole stack.
 
     References
@@ -439,11 +535,13 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
     >>> round(low, 2), round(high, 2)
     (0.26, 0.76)
     """
+    _check_count_size(C)
     C = check_matrix(C)
     f = _resolve_metric(metric, params)
-    _check_confidence(confidence)
+    confidence = _check_confidence(confidence)
     _check_max_undefined(max_undefined)
-    B = _check_positive_int(n_resamples, "n_resamples")
+    B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
+    _check_counts_for_resampling(C, _check_method(method))
     rng = _rng(random_state)
     lead, k = C.shape[:-2], C.shape[-1]
     flat = C.reshape(-1, k, k)
@@ -457,6 +555,10 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
         values = f(stack)
         low[s], high[s], share[s] = percentile_interval(
             values, confidence, estimate=estimate[s], max_undefined=max_undefined)
+    # undefined on the observed matrix: the data say nothing about the metric, and the
+    # posterior would only restate the prior (precision with no positive prediction)
+    undefined = np.isnan(estimate)
+    low[undefined], high[undefined], share[undefined] = np.nan, np.nan, 1.0
     shape = lead
     return Interval(_out(low.reshape(shape)), _out(high.reshape(shape)),
                     _out(estimate.reshape(shape)), _out(share.reshape(shape)),
@@ -493,9 +595,9 @@ def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, pri
     """
     J = np.asarray(J, dtype=float)
     f = _resolve_metric(metric, params)
-    _check_confidence(confidence)
+    confidence = _check_confidence(confidence)
     _check_max_undefined(max_undefined)
-    B = _check_positive_int(n_resamples, "n_resamples")
+    B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
     rng = _rng(random_state)
     if J.ndim < 3:
         raise ValueError(f"joint counts must have shape (..., k, k, k); got {J.shape}")
@@ -533,6 +635,25 @@ def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
     the positive class of a binary metric is ``labels[1]``) and calls
     :func:`confidence_interval`.
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    metric : str or callable
+        As in :func:`confidence_interval`.
+    labels : array-like, default=None
+        The classes, in order; default the sorted union of both label arrays.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Frequency weights only: non-negative integers, a weight of 3 standing
+        for three identical samples (the width of an interval rests on the
+        number of samples, so other weights are refused with ``ValueError``).
+    confidence, method, n_resamples, prior, max_undefined, random_state, **params
+        As in :func:`confidence_interval`.
+
+    Returns
+    -------
+    Interval
+
     Examples
     --------
     >>> y = [0] * 90 + [1] * 10
@@ -542,7 +663,8 @@ def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
     (0.6, 0.3, 0.85)
     """
     C, _ = confusion_with_classes(y_true, y_pred, labels=labels,
-                                  sample_weight=sample_weight, strict=labels is not None)
+                                  sample_weight=_frequency_weights(sample_weight),
+                                  strict=labels is not None)
     return confidence_interval(C, metric, confidence=confidence, method=method,
                                n_resamples=n_resamples, prior=prior,
                                max_undefined=max_undefined, random_state=random_state,
@@ -556,8 +678,25 @@ def compare_predictions(y_true, y_pred_a, y_pred_b, metric, *, labels=None,
     """Paired comparison of two classifiers' predictions of the same samples.
 
     Builds :func:`joint_counts` and calls :func:`compare`.
+
+    Parameters
+    ----------
+    y_true, y_pred_a, y_pred_b : array-like of shape (n_samples,)
+        True labels and the two classifiers' predictions of the same samples.
+    metric : str or callable
+        As in :func:`confidence_interval`.
+    labels : array-like, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+        Frequency weights only, as in :func:`metric_interval`.
+    confidence, method, n_resamples, prior, max_undefined, random_state, **params
+        As in :func:`compare`.
+
+    Returns
+    -------
+    Comparison
     """
-    J = joint_counts(y_true, y_pred_a, y_pred_b, labels=labels, sample_weight=sample_weight)
+    J = joint_counts(y_true, y_pred_a, y_pred_b, labels=labels,
+                     sample_weight=_frequency_weights(sample_weight))
     return compare(J, metric, confidence=confidence, method=method,
                    n_resamples=n_resamples, prior=prior, max_undefined=max_undefined,
                    random_state=random_state, **params)

@@ -489,13 +489,12 @@ def _z(confidence) -> float:
     return float(norm.ppf(0.5 + _check_confidence(confidence) / 2))
 
 
-def _bootstrap(stat, s, pos, w, n_resamples, random_state):
+def _bootstrap(stat, s, pos, w, n_resamples, random_state, confidence):
     """Stratified bootstrap replicates of ``stat(thresholds, C)``: shape (n_models, B)."""
-    from .intervals import _check_positive_int, _rng
+    from .intervals import _check_confidence, _check_positive_int, _check_tails, _rng
 
-    B = _check_positive_int(n_resamples, "n_resamples")
-    if B < 2:
-        raise ValueError("n_resamples must be at least 2 for a bootstrap interval")
+    B = _check_tails(_check_positive_int(n_resamples, "n_resamples"),
+                     _check_confidence(confidence))
     rng = _rng(random_state)
     ip, ineg = np.flatnonzero(pos), np.flatnonzero(~pos)
     base = np.ones(len(pos)) if w is None else np.asarray(w, dtype=np.float64)
@@ -584,7 +583,8 @@ def roc_auc_interval(y_true: ArrayLike, y_score: ArrayLike, *, confidence: float
     n1, n0 = int(pos.sum()), int((~pos).sum())
     if method == "bootstrap":
         est = np.array([_roc_area(C) for _, C in _sweeps(s, pos, None)])
-        reps = _bootstrap(lambda t, C: _roc_area(C), s, pos, None, n_resamples, random_state)
+        reps = _bootstrap(lambda t, C: _roc_area(C), s, pos, None, n_resamples, random_state,
+                          confidence)
         low, high, share = _percentile(reps, est, confidence)
         return _interval(low, high, est, share, confidence, method, one)
     if method == "hanley-mcneil":
@@ -650,7 +650,8 @@ def average_precision_interval(y_true: ArrayLike, y_score: ArrayLike, *,
     n1 = int(pos.sum())
     ap = np.array([_ap(C) for _, C in _sweeps(s, pos, None)])
     if method == "bootstrap":
-        reps = _bootstrap(lambda t, C: _ap(C), s, pos, None, n_resamples, random_state)
+        reps = _bootstrap(lambda t, C: _ap(C), s, pos, None, n_resamples, random_state,
+                          confidence)
         low, high, share = _percentile(reps, ap, confidence)
         return _interval(low, high, ap, share, confidence, method, one)
     if method == "binomial":
