@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import functools
 import numbers
+import os
+import sys
 import warnings
 import weakref
 
@@ -137,6 +139,16 @@ def check_zero_division(zero_division) -> float:
     )
 
 
+def _outside_level() -> int:
+    """``stacklevel`` for a warning issued here that names the first caller outside
+    the library, however many of the library's wrappers lie in between."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(here):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def _warn(name: str, what: str, zero_division) -> None:
     if isinstance(zero_division, str):  # "warn", already validated
         from sklearn.exceptions import UndefinedMetricWarning
@@ -146,7 +158,7 @@ def _warn(name: str, what: str, zero_division) -> None:
             "its value is set to 0.0. Use zero_division to choose another value "
             "and silence this warning.",
             UndefinedMetricWarning,
-            stacklevel=4,
+            stacklevel=_outside_level(),
         )
 
 

@@ -241,6 +241,11 @@ def _map_to(labels: np.ndarray, y: np.ndarray):
     """Index of each y in labels (-1 when absent); labels need not be sorted."""
     if _is_int_like(labels) and _is_int_like(y):
         li, yi = _int_view(labels), _int_view(y)
+        if li is not None and yi is not None and "u" in (li.dtype.kind + yi.dtype.kind) \
+                and li.dtype.kind != yi.dtype.kind:
+            # unsigned against signed: compare as Python integers, so that no value
+            # wraps around onto another (2**64 - 1 is not -1)
+            labels, y, li = labels.astype(object), y.astype(object), None
         if li is not None and yi is not None:
             lo, hi = int(li.min()), int(li.max())
             if hi - lo < _DENSE_RANGE:
@@ -296,12 +301,18 @@ def _dense_labels(t, p, w, L, strict):
     if dense is None:
         return None
     full, classes = dense
+    # a label no signed class can equal (>= 2**63, or < 0 against unsigned classes)
+    # must not wrap around onto one in the conversion below
+    if classes.dtype != np.uint64:
+        beyond = (li >= np.uint64(2**63)) if li.dtype.kind == "u" else np.zeros(len(li), bool)
+    else:
+        beyond = (li < 0) if li.dtype.kind == "i" else np.zeros(len(li), bool)
     lab = li.astype(np.int64) if classes.dtype != np.uint64 else li.astype(np.uint64)
     pos = np.searchsorted(classes, lab)
     pos_c = np.minimum(pos, len(classes) - 1)
-    found = classes[pos_c] == lab
-    if strict and not np.isin(classes, lab).all():
-        missing = classes[~np.isin(classes, lab)]
+    found = (classes[pos_c] == lab) & ~beyond
+    if strict and not np.isin(classes, lab[~beyond]).all():
+        missing = classes[~np.isin(classes, lab[~beyond])]
         raise ValueError(f"y contains labels not in labels: {show(missing)}")
     k = len(L)
     if found.all():  # every label occurs: one gather, no scatter
@@ -312,7 +323,8 @@ def _dense_labels(t, p, w, L, strict):
         idx = pos_c[found]
         C[np.ix_(found, found)] = full[np.ix_(idx, idx)]
     # scikit-learn needs at least one class of y_true among the labels
-    if not C.any() and not np.isin(np.asarray(classes_of(t)).astype(classes.dtype), lab).any():
+    if not C.any() and not np.isin(np.asarray(classes_of(t)).astype(classes.dtype),
+                                   lab[~beyond]).any():
         raise ValueError("At least one label specified must be in y_true")
     return C
 

@@ -433,8 +433,11 @@ def optimal_operating_point(
         raise ValueError("the metric is nan at every cut")
     finite = np.where(np.isnan(values), -np.inf, values)
     best = finite.max()
-    # values within rounding error of the best are ties: take the first one
-    i = int(np.argmax(finite >= best - _TIE_TOL * max(1.0, abs(best))))
+    if np.isinf(best):  # +inf (or every value -inf): the first cut that reaches it
+        i = int(np.argmax(finite == best))
+    else:
+        # values within rounding error of the best are ties: take the first one
+        i = int(np.argmax(finite >= best - _TIE_TOL * max(1.0, abs(best))))
     m = thresholds.shape[0] - 1
     if i == 0:
         threshold = -np.inf

@@ -1,0 +1,43 @@
+"""Wrong answers and misleading warnings found by an audit, each pinned by a test."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.metrics import confusion_matrix as sk_confusion_matrix
+
+import imbalance_lib as il
+
+
+def test_best_cut_when_the_metric_reaches_infinity():
+    # the likelihood ratio TPR / FPR is +inf at the cut with no false positive
+    y, s = [0, 0, 0, 1, 1, 1], [0.1, 0.2, 0.3, 0.7, 0.8, 0.9]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        op = il.optimal_operating_point(y, s, metric=lambda C: il.tpr(C) / (1 - il.tnr(C)))
+    assert op.score == np.inf and op.index == 3
+    assert op.matrix.tolist() == [[3.0, 0.0], [0.0, 3.0]]
+
+
+@pytest.mark.parametrize("y, p, labels", [
+    ([-1, -1, 1, 1], [-1, 1, 1, 1], np.array([2**64 - 1, 1], dtype=np.uint64)),
+    (np.array([2**64 - 1, 1, 1], np.uint64), np.array([2**64 - 1, 1, 2**64 - 1], np.uint64),
+     np.array([-1, 1])),
+    (np.array([2**64 - 1, 1, 1], np.uint64), np.array([2**64 - 1, 1, 2**64 - 1], np.uint64),
+     np.array([2**64 - 1, 1], np.uint64)),
+])
+def test_unsigned_labels_do_not_wrap_around(y, p, labels):
+    assert il.confusion_matrix(y, p, labels=labels).tolist() == \
+        sk_confusion_matrix(y, p, labels=labels).tolist()
+
+
+def test_undefined_metric_warnings_point_at_the_caller():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        il.balanced_accuracy([[4, 1], [0, 0]])  # small stack: the direct path
+        il.balanced_accuracy(np.zeros((200_000, 2, 2)) + [[1, 0], [0, 0]])  # blockwise
+        il.tpr_score([0, 0], [0, 1])  # label-based
+    undefined = [w for w in caught if w.category.__name__ == "UndefinedMetricWarning"]
+    assert len(undefined) == 3
+    assert {w.filename for w in undefined} == {__file__}
