@@ -399,10 +399,17 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
 
     For each true class :math:`i` the :math:`k^2` cells ``J[i]`` (prediction of
     A, prediction of B) are resampled together, with the class size fixed: a
-    Dirichlet posterior with prior weight ``prior / k`` per cell (so that each
-    classifier's own rows get the weight ``prior`` per cell, exactly the
-    posterior of :func:`resample_matrices`), or a stratified multinomial
-    bootstrap.
+    Dirichlet posterior with prior weight ``prior`` (default :math:`1/k`) on
+    every one of the :math:`k^2` cells, or a stratified multinomial bootstrap.
+
+    Each classifier's own rows then carry the weight :math:`k \cdot` ``prior``
+    per cell (1 for two classes, the uniform prior). Spreading the single
+    matrix's weight over the :math:`k^2` joint cells instead (``prior / k``
+    each) leaves the cells where the two classifiers disagree almost without
+    prior, and the interval of the difference then undercovers: the book's
+    intervals chapter measures 89-93 % for a nominal 95 % at 20 to 200
+    positives; with the weight used here it covers 93-97 % there and errs on
+    the wide side with very few disagreements.
     """
     J = np.asarray(J, dtype=float)
     if J.ndim < 3 or not (J.shape[-1] == J.shape[-2] == J.shape[-3]) or J.shape[-1] == 0:
@@ -412,11 +419,10 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
         raise ValueError("joint counts must be finite and non-negative")
     method = _check_method(method)
     B = _check_positive_int(n_resamples, "n_resamples")
-    # weight a/k on each of the k*k cells of a row: summed over B's (or A's)
-    # prediction it is a per cell, so each classifier keeps the posterior of
-    # resample_matrices; unobserved disagreements keep a little weight, as they
-    # should (no disagreement in n samples does not prove two classifiers equal)
-    prior = _check_prior(prior, k) / k
+    # weight a on each of the k*k cells of a row (see the docstring): unobserved
+    # disagreements keep real weight, as they should (no disagreement in n samples
+    # does not prove two classifiers equal), and the difference keeps its coverage
+    prior = _check_prior(prior, k)
     rng = _rng(random_state)
     lead = J.shape[:-3]
     flat = J.reshape(-1, k, k * k)

@@ -178,15 +178,16 @@ def test_one_discordant_sample_is_not_evidence():
     assert c.low <= 0 < c.high and c.prob_better < 0.99
 
 
-def test_paired_posterior_keeps_each_classifiers_posterior():
-    # Lemma int-lem-marginal: A's rows ~ Dir(c_A + a), B's rows ~ Dir(c_B + a)
+def test_paired_posterior_gives_each_classifier_a_dirichlet_posterior():
+    # Lemma int-lem-marginal: with weight a on each of the k^2 joint cells, A's rows
+    # ~ Dir(c_A + k a) and B's rows ~ Dir(c_B + k a): Beta(tp + 1, fn + 1) for k = 2
     J = np.zeros((2, 2, 2))
     J[0, 0, 0], J[0, 1, 0], J[0, 0, 1], J[1, 1, 1], J[1, 0, 1], J[1, 1, 0] = 70, 5, 8, 12, 3, 2
     S = resample_joint(J, n_resamples=200_000, random_state=1)
     tpr_a = S.sum(axis=-1)[..., 1, 1] / 17
     tpr_b = S.sum(axis=-2)[..., 1, 1] / 17
     for tp, sample in [(14, tpr_a), (15, tpr_b)]:
-        ref = np.random.default_rng(2).beta(tp + 0.5, 17 - tp + 0.5, 200_000)
+        ref = np.random.default_rng(2).beta(tp + 1.0, 17 - tp + 1.0, 200_000)
         assert sample.mean() == pytest.approx(ref.mean(), abs=2e-3)
         assert sample.var() == pytest.approx(ref.var(), rel=0.03)
 
