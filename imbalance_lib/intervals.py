@@ -23,6 +23,13 @@ cross-validation fixes them too):
     and the row's observed proportions (a stratified bootstrap). Resampling the
     whole matrix instead would let the class sizes vary, and with five minority
     samples some resamples would have none at all.
+``"bayes-whole"``
+    One Dirichlet posterior over all :math:`k^2` cells (weight ``a`` each),
+    multiplied by the total: the class sizes vary too. For a test set that is an
+    i.i.d. sample of the population whose metric is wanted (its class mix
+    included), the metrics that depend on the prevalence (precision, F1, MCC,
+    accuracy) need this; the two row-wise methods judge them at the test set's
+    own class mix. The book's intervals chapter measures both.
 
 The interval is the equal-tailed one of the resampled metric values, widened
 where needed to contain the point estimate (so a rate of 5/5 gets the upper
@@ -72,7 +79,7 @@ __all__ = [
     "simulate_coverage",
 ]
 
-METHODS = ("bayes", "bootstrap")
+METHODS = ("bayes", "bootstrap", "bayes-whole")
 _CHUNK = 4_000_000  # floats per chunk of resampled matrices (32 MB)
 
 
@@ -309,10 +316,11 @@ def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
     ----------
     C : array-like of shape (..., k, k)
         Confusion matrices, rows true classes.
-    method : {"bayes", "bootstrap"}, default="bayes"
+    method : {"bayes", "bootstrap", "bayes-whole"}, default="bayes"
+        ``"bayes-whole"``: one Dirichlet over all cells (class sizes vary).
     n_resamples : int, default=2000
     prior : float, default=None
-        Dirichlet prior weight per cell (``"bayes"`` only); ``None`` means
+        Dirichlet prior weight per cell (``"bayes"`` and ``"bayes-whole"``); ``None`` means
         ``1/k`` (Jeffreys' 1/2 for two classes); 1 is the uniform prior of
         Brodersen et al. (2010).
     random_state : None, int or numpy.random.Generator
@@ -338,7 +346,11 @@ def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
     flat = C.reshape(-1, k, k)
     out = np.empty((flat.shape[0], B, k, k))
     for s in _chunks(flat.shape[0], B * k * k):
-        out[s] = _draw_rows(flat[s], B, method, prior, rng)
+        if method == "bayes-whole":  # one Dirichlet over all k*k cells: class sizes vary
+            whole = _draw_rows(flat[s].reshape(-1, 1, k * k), B, "bayes", prior, rng)
+            out[s] = whole.reshape(-1, B, k, k)
+        else:
+            out[s] = _draw_rows(flat[s], B, method, prior, rng)
     return out.reshape(lead + (B, k, k))
 
 
@@ -428,7 +440,11 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
     flat = J.reshape(-1, k, k * k)
     out = np.empty((flat.shape[0], B, k, k * k))
     for s in _chunks(flat.shape[0], B * k * k * k):
-        out[s] = _draw_rows(flat[s], B, method, prior, rng)
+        if method == "bayes-whole":  # one Dirichlet over all k**3 cells
+            whole = _draw_rows(flat[s].reshape(-1, 1, k ** 3), B, "bayes", prior, rng)
+            out[s] = whole.reshape(-1, B, k, k * k)
+        else:
+            out[s] = _draw_rows(flat[s], B, method, prior, rng)
     return out.reshape(lead + (B, k, k, k))
 
 
@@ -494,8 +510,10 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
         :data:`imbalance_lib.registry.METRICS` apply) or a function of a stack of
         matrices, such as :func:`imbalance_lib.iba`.
     confidence : float, default=0.95
-    method : {"bayes", "bootstrap"}, default="bayes"
-        See the module's description; both keep each class's size fixed.
+    method : {"bayes", "bootstrap", "bayes-whole"}, default="bayes"
+        See the module's description; the first two keep each class's size
+        fixed, ``"bayes-whole"`` lets it vary (for the prevalence-dependent
+        metrics of an i.i.d. test set).
     n_resamples : int, default=2000
     prior : float, default=None
         Dirichlet weight per cell for ``"bayes"``; ``None`` means ``1/k``

@@ -100,3 +100,23 @@ def test_intervals_in_parallel_processes():
     out = Parallel(n_jobs=2)(delayed(il.confidence_interval)([[81, 9], [4, 6]], "tpr",
                                                              random_state=s) for s in range(2))
     assert all(isinstance(iv, intervals.Interval) for iv in out)
+
+
+def test_whole_matrix_resampling_lets_the_class_sizes_vary():
+    S = il.resample_matrices([[81, 9], [4, 6]], method="bayes-whole", n_resamples=500,
+                             random_state=0)
+    assert np.allclose(S.sum(axis=(-1, -2)), 100)  # the total is kept
+    assert S[:, 1].sum(axis=-1).std() > 1  # the positives' count is not
+    J = np.zeros((2, 2, 2))
+    J[0, 0, 0], J[1, 1, 1], J[0, 1, 0], J[1, 0, 1] = 80, 6, 10, 4
+    S = intervals.resample_joint(J, method="bayes-whole", n_resamples=200, random_state=0)
+    assert np.allclose(S.sum(axis=(-1, -2, -3)), 100)
+
+
+@pytest.mark.slow
+def test_whole_matrix_posterior_covers_precision_of_iid_test_sets():
+    from imbalance_lib.book import iid_coverage
+
+    rows = iid_coverage.coverage(0.01, 5000, "precision", "bayes", n_sets=300)
+    whole = iid_coverage.coverage(0.01, 5000, "precision", "bayes-whole", n_sets=300)
+    assert rows < 0.9 and whole > 0.92
