@@ -546,7 +546,14 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
     contain the estimate where that is defined. Where the metric is undefined
     on ``C`` itself (e.g. precision with no positive prediction), ``low`` and
     ``high`` are ``nan`` and ``undefined_share`` is 1: the resamples would only
-    restate the prior. Resamples are drawn in chunks,
+    restate the prior.
+
+    Where the default falls short, measured in the book's intervals chapter:
+    for CBA and IAM with several small, balanced classes (up to about 50
+    samples a class) it covers 84-92 % for a nominal 95 %, and
+    ``method="bootstrap"`` holds 93-96 % from 10 samples a class; for
+    precision, F1, MCC or accuracy of an i.i.d. test set whose class mix is
+    random, use ``method="bayes-whole"``. Resamples are drawn in chunks,
     and the metric is evaluated once per chunk on the whole stack.
 
     References
