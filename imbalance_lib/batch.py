@@ -448,6 +448,7 @@ def _block(block, names, alphas, fill, out, undefined, new):
             h = _harmonic(x.tp2, x.tn, x.diag, x.diag0, new(), doubled=True)
             h *= x.total
             _div(h, x.pn2, x.pn2 == 0, o)
+            np.minimum(o, 1.0, out=o)  # rounding can step past its maximum 1
             und = x.und_pn
         elif name == "ac":
             _harmonic(x.t, x.s, x.ts, x.ts0, o)
@@ -466,8 +467,11 @@ def _block(block, names, alphas, fill, out, undefined, new):
         elif name == "mcc":
             den = x.product(x.pn, 2)
             den *= x.pp
+            equal = den == x.pn2  # equal radicands: the root of the product is exact
             np.sqrt(den, out=den)  # sqrt(2 PN PP) sqrt(2 N P)
             den *= np.sqrt(x.pn2, out=new())
+            if equal.any():
+                den[equal] = x.pn2[equal]
             und = den == 0
             np.clip(_div(x.num, den, und, o), -1.0, 1.0, out=o)
         elif name == "kappa":

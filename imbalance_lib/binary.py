@@ -351,7 +351,7 @@ def hmnc(C, *, zero_division="warn"):
     """
     tn, fp, fn, tp = counts(C)
     p, n = tp + fn, tn + fp
-    value = ratio(harmonic(tp, tn) * (p + n), 2 * p * n)
+    value = np.minimum(ratio(harmonic(tp, tn) * (p + n), 2 * p * n), 1.0)  # no ulp past 1
     return finish(value, (p == 0) | (n == 0), zero_division, name="hmnc", what="P or N = 0")
 
 

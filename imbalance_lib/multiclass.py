@@ -134,6 +134,9 @@ def mcc(C, *, zero_division="warn"):
     # n^2 - sum(s_i^2) written as sum(s_i (n - s_i)): exactly 0 when one column
     # holds everything, instead of a rounding residue of the subtraction.
     den = np.sqrt(cov_pp) * np.sqrt(cov_tt)
+    # equal radicands (a perfect or a perfectly inverted classifier): the root of the
+    # product is the radicand itself, exactly; sqrt(x) * sqrt(x) can miss it by an ulp
+    den = np.where(cov_pp == cov_tt, cov_pp, den)
     value = np.clip(ratio(cov_tp, den), -1.0, 1.0)  # rounding can step past +-1
     return finish(
         value, den == 0, zero_division,

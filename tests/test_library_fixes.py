@@ -41,3 +41,24 @@ def test_undefined_metric_warnings_point_at_the_caller():
     undefined = [w for w in caught if w.category.__name__ == "UndefinedMetricWarning"]
     assert len(undefined) == 3
     assert {w.filename for w in undefined} == {__file__}
+
+
+def test_perfect_and_inverted_classifiers_reach_the_extremes_exactly():
+    assert il.mcc_score([0, 1], [0, 1]) == 1.0
+    assert il.mcc_score([0, 1], [1, 0]) == -1.0
+    rng = np.random.default_rng(0)
+    d = rng.integers(1, 10**9, size=(20_000, 2)).astype(float)
+    perfect = np.zeros((20_000, 2, 2))
+    perfect[:, 0, 0], perfect[:, 1, 1] = d[:, 0], d[:, 1]
+    inverse = perfect[:, :, ::-1]
+    assert np.all(il.mcc(perfect) == 1.0) and np.all(il.mcc(inverse) == -1.0)
+    out = il.all_metrics(perfect)
+    assert np.all(out["mcc"] == 1.0)
+
+
+def test_hmnc_never_exceeds_one():
+    assert il.hmnc([[12383305978004, 6], [0, 82526]]) <= 1.0
+    rng = np.random.default_rng(1)
+    C = 10.0 ** rng.uniform(0, 13, size=(50_000, 2, 2))
+    C[:, 1, 0] = 0  # TP = P: HMNC is then at its largest for the row
+    assert il.hmnc(C).max() <= 1.0 and il.all_metrics(C)["hmnc"].max() <= 1.0
