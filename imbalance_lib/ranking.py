@@ -526,6 +526,24 @@ def _percentile(reps, est, confidence):
     return percentile_interval(reps, confidence, estimate=est)
 
 
+def _logit_bounds(est, se_logit, z):
+    """``expit(logit(est) -+ z se_logit)``; the estimate itself where it is 0 or 1."""
+    inside = (est > 0) & (est < 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        centre = np.log(est / (1 - est))
+        low = np.where(inside, 1 / (1 + np.exp(-(centre - z * se_logit))), est)
+        high = np.where(inside, 1 / (1 + np.exp(-(centre + z * se_logit))), est)
+    return low, high
+
+
+def _bootstrap_interval(stat, est, s, pos, n_resamples, random_state, confidence, method,
+                        one):
+    reps = _bootstrap(lambda t, C: stat(C), s, pos, None, n_resamples, random_state,
+                      confidence)
+    low, high, share = _percentile(reps, est, confidence)
+    return _interval(low, high, est, share, confidence, method, one)
+
+
 def roc_auc_interval(y_true: ArrayLike, y_score: ArrayLike, *, confidence: float = 0.95,
                      method: str = "delong", n_resamples: int = 2000, random_state=None,
                      pos_label=1):
@@ -583,10 +601,8 @@ def roc_auc_interval(y_true: ArrayLike, y_score: ArrayLike, *, confidence: float
     n1, n0 = int(pos.sum()), int((~pos).sum())
     if method == "bootstrap":
         est = np.array([_roc_area(C) for _, C in _sweeps(s, pos, None)])
-        reps = _bootstrap(lambda t, C: _roc_area(C), s, pos, None, n_resamples, random_state,
-                          confidence)
-        low, high, share = _percentile(reps, est, confidence)
-        return _interval(low, high, est, share, confidence, method, one)
+        return _bootstrap_interval(_roc_area, est, s, pos, n_resamples, random_state,
+                                   confidence, method, one)
     if method == "hanley-mcneil":
         A = np.array([_roc_area(C) for _, C in _sweeps(s, pos, None)])
         q1, q2 = A / (2 - A), 2 * A**2 / (1 + A)
@@ -595,12 +611,9 @@ def roc_auc_interval(y_true: ArrayLike, y_score: ArrayLike, *, confidence: float
         A, cov = delong_covariance(y_true, s, pos_label=pos_label)
         var = np.diag(cov)
     se = np.sqrt(np.maximum(var, 0.0))
-    if method == "logit":
+    if method == "logit":  # the delta method: se of logit(A) is se / (A (1 - A))
         with np.errstate(divide="ignore", invalid="ignore"):
-            centre = np.log(A / (1 - A))
-            half = z * se / (A * (1 - A))
-            low = np.where((A > 0) & (A < 1), 1 / (1 + np.exp(-(centre - half))), A)
-            high = np.where((A > 0) & (A < 1), 1 / (1 + np.exp(-(centre + half))), A)
+            low, high = _logit_bounds(A, se / (A * (1 - A)), z)
     else:
         low, high = A - z * se, A + z * se
     return _interval(low, high, A, np.zeros_like(A), confidence, method, one)
@@ -650,20 +663,14 @@ def average_precision_interval(y_true: ArrayLike, y_score: ArrayLike, *,
     n1 = int(pos.sum())
     ap = np.array([_ap(C) for _, C in _sweeps(s, pos, None)])
     if method == "bootstrap":
-        reps = _bootstrap(lambda t, C: _ap(C), s, pos, None, n_resamples, random_state,
-                          confidence)
-        low, high, share = _percentile(reps, ap, confidence)
-        return _interval(low, high, ap, share, confidence, method, one)
+        return _bootstrap_interval(_ap, ap, s, pos, n_resamples, random_state, confidence,
+                                   method, one)
     if method == "binomial":
         half = z * np.sqrt(ap * (1 - ap) / n1)
         low, high = ap - half, ap + half
     else:
-        inside = (ap > 0) & (ap < 1)
         with np.errstate(divide="ignore", invalid="ignore"):
-            tau = 1 / np.sqrt(n1 * ap * (1 - ap))
-            centre = np.log(ap / (1 - ap))
-            low = np.where(inside, 1 / (1 + np.exp(-(centre - z * tau))), ap)
-            high = np.where(inside, 1 / (1 + np.exp(-(centre + z * tau))), ap)
+            low, high = _logit_bounds(ap, 1 / np.sqrt(n1 * ap * (1 - ap)), z)
     return _interval(low, high, ap, np.zeros_like(ap), confidence, method, one)
 
 
