@@ -69,6 +69,16 @@ def _is_validated(C) -> bool:
     )
 
 
+def reject_masked(x, name: str) -> None:
+    """Refuse a masked array with masked entries: ``np.asarray`` would drop the mask
+    and count the hidden values (the library does not guess what a mask means)."""
+    if isinstance(x, np.ma.MaskedArray) and np.ma.getmaskarray(x).any():
+        raise ValueError(
+            f"{name} is a masked array with masked entries; drop them first "
+            "(e.g. x.compressed() on every input, aligned)"
+        )
+
+
 def check_matrix(C, *, binary: bool = False) -> np.ndarray:
     """Return ``C`` as a float array of shape ``(..., k, k)`` or raise ``ValueError``.
 
@@ -78,13 +88,18 @@ def check_matrix(C, *, binary: bool = False) -> np.ndarray:
     """
     if _is_validated(C) and (not binary or C.shape[-1] == 2):
         return C
+    reject_masked(C, "confusion matrix")
     raw = np.asarray(C)
     if raw.dtype.kind == "c":
         raise ValueError("confusion matrix is complex: counts must be real numbers")
     if raw.dtype.kind not in "biuf":
         if raw.dtype.kind == "O" and any(isinstance(v, complex) for v in raw.ravel()):
             raise ValueError("confusion matrix is complex: counts must be real numbers")
-        if raw.dtype.kind in "USO" or raw.dtype.kind not in "biufO":
+        # counts are numbers: text ("3") is refused, not parsed
+        if raw.dtype.kind in "US" or (raw.dtype.kind == "O" and any(
+                isinstance(v, (str, bytes)) for v in raw.ravel())):
+            raise ValueError(f"confusion matrix must be numeric, got {C!r:.60}")
+        if raw.dtype.kind not in "biufO":
             try:
                 raw = raw.astype(float)
             except (TypeError, ValueError) as exc:
@@ -133,9 +148,15 @@ def check_zero_division(zero_division) -> float:
             f'zero_division must be "warn" or a number (nan allowed); got {zero_division!r}'
         )
     if isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
-        return float(zero_division)
+        value = float(zero_division)
+        # scikit-learn allows 0, 1 and nan; -1 (and what lies between) is the bottom of
+        # the signed metrics' range [-1, 1]. Nothing outside [-1, 1]: a replacement
+        # must not put a metric outside every metric's range.
+        if -1.0 <= value <= 1.0 or value != value:
+            return value
     raise ValueError(
-        f'zero_division must be "warn" or a number (nan allowed); got {zero_division!r}'
+        'zero_division must be "warn", nan or a number in [-1, 1] (scikit-learn: 0, 1, '
+        f'nan); got {zero_division!r}'
     )
 
 

@@ -46,7 +46,10 @@ def rates(C):
 
 def check_alpha(alpha):
     """Return ``alpha`` as a float array after checking it lies in [0, 1]."""
-    a = np.asarray(alpha, dtype=float)
+    raw = np.asarray(alpha)
+    if raw.dtype.kind not in "biuf":  # "0.5" is text, not a weight
+        raise ValueError(f"alpha must be a real number or an array of them; got {alpha!r}")
+    a = raw.astype(float)
     if not np.isfinite(a).all() or (a < 0).any() or (a > 1).any():
         raise ValueError(f"alpha must lie in [0, 1]; got {alpha!r}")
     return a

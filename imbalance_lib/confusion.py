@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._checks import reject_masked
+
 __all__ = ["confusion_matrix", "binary_matrix"]
 
 # Integer labels whose range (max - min + 1) is at most this many values are
@@ -33,6 +35,7 @@ def show(values) -> str:
 
 
 def _as_labels(y, name: str) -> np.ndarray:
+    reject_masked(y, name)
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
         y = y[:, 0]
@@ -48,6 +51,12 @@ def _as_labels(y, name: str) -> np.ndarray:
     elif y.dtype.kind == "c":
         raise ValueError(f"{name} is complex: not class labels")
     elif y.dtype.kind == "O":
+        if any(isinstance(v, (list, tuple, set, frozenset, dict, np.ndarray)) for v in y):
+            # scikit-learn refuses this representation too
+            raise ValueError(
+                f"{name} is a sequence of sequences (the legacy multi-label format); "
+                "class labels are scalars: use one label per sample"
+            )
         is_str = np.fromiter((isinstance(v, str) for v in y), dtype=bool, count=len(y))
         if is_str.any() and not is_str.all():
             raise ValueError(f"{name} mixes strings and other types")
@@ -74,6 +83,7 @@ def _int_view(y: np.ndarray):
 def _check_weight(sample_weight, n: int):
     if sample_weight is None:
         return None
+    reject_masked(sample_weight, "sample_weight")
     w = np.asarray(sample_weight)
     if w.ndim != 1 or w.shape[0] != n:
         raise ValueError(

@@ -46,6 +46,40 @@ from .thresholds import sweep_from_counts
 __all__ = ["confusion_matrix", "threshold_sweep"]
 
 
+def _checks(frame, roles: dict):
+    """Lazy counts of the entries the in-memory path refuses, one per (column, rule).
+
+    ``roles`` maps a column to its role: ``"y_true"``/``"y_pred"`` (labels),
+    ``"y_score"`` or ``"sample_weight"``. Returns a list of (dask scalar, message): each
+    count must be 0. They are computed in the same pass as the group-by, and the
+    messages are the in-memory functions' own."""
+    out = []
+    for column, role in roles.items():
+        x = frame[column]
+        kind = getattr(x.dtype, "kind", "O")
+        if kind == "c":
+            raise ValueError(f"{role} is complex: not class labels")
+        if role in ("y_score", "sample_weight") and kind not in "iubf":
+            raise ValueError(f"{role} must be real numbers; got dtype {x.dtype}")
+        # a group-by drops missing keys silently: count them
+        finite = "nan or inf" if kind == "f" else "nan"
+        out.append((x.isna().sum(), f"{role} contains {finite}"))
+        if kind == "f":
+            out.append((x.abs().eq(np.inf).sum(), f"{role} contains nan or inf"))
+            if role in ("y_true", "y_pred"):
+                out.append(((x % 1).ne(0).sum(), f"{role} contains non-integer floats: "
+                            "continuous targets are not class labels"))
+        if role == "sample_weight" and kind in "if":
+            out.append((x.lt(0).sum(), "sample_weight contains negative weights"))
+    return out
+
+
+def _raise_failed(checks, counts) -> None:
+    for (_, message), count in zip(checks, counts):
+        if count:
+            raise ValueError(message)
+
+
 def _weights(df, sample_weight: str | None):
     """The weight column (float64), or ones."""
     if sample_weight is None:
@@ -84,9 +118,16 @@ def confusion_matrix(df: Any, *, y_true: str = "y_true", y_pred: str = "y_pred",
     """
     frame = _weights(df[[y_true, y_pred] + ([sample_weight] if sample_weight else [])],
                      sample_weight)
-    sums = frame.groupby([y_true, y_pred])["_w"].sum().compute()
-    if sample_weight is not None and (sums < 0).any():
-        raise ValueError("sample_weight contains negative weights")
+    import dask
+
+    roles = {y_true: "y_true", y_pred: "y_pred"}
+    if sample_weight is not None:
+        roles[sample_weight] = "sample_weight"
+    checks = _checks(frame, roles)
+    # one pass: the group-by (which drops missing keys) and the input checks
+    sums, *counts = dask.compute(frame.groupby([y_true, y_pred])["_w"].sum(),
+                                 *[c for c, _ in checks])
+    _raise_failed(checks, counts)
     t = sums.index.get_level_values(0).to_numpy()
     p = sums.index.get_level_values(1).to_numpy()
     if labels is None:
@@ -139,8 +180,13 @@ def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score"
     frame = frame.assign(_pos=frame["_w"].where(positive, 0.0),
                          _neg=frame["_w"].where(~positive, 0.0))
     # one pass over the log: the per-score sums and the classes present
-    sums, classes = dask.compute(frame.groupby(y_score)[["_pos", "_neg"]].sum(),
-                                 frame[y_true].unique())
+    roles = {y_true: "y_true", y_score: "y_score"}
+    if sample_weight is not None:
+        roles[sample_weight] = "sample_weight"
+    checks = _checks(frame, roles)
+    sums, classes, *counts = dask.compute(frame.groupby(y_score)[["_pos", "_neg"]].sum(),
+                                          frame[y_true].unique(), *[c for c, _ in checks])
+    _raise_failed(checks, counts)
     classes = np.sort(np.asarray(classes))
     if len(classes) > 2:
         raise ValueError(f"a threshold sweep needs at most two classes; found {show(classes)}")

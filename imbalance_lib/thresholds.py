@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import mark_validated
+from ._checks import mark_validated, reject_masked
 from .confusion import _as_labels, _check_weight, classes_of, show
 
 __all__ = ["threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint"]
@@ -53,6 +53,7 @@ def _positive_mask(y_true, pos_label, n_scores: int) -> np.ndarray:
 
 
 def _check_scores(y_score) -> np.ndarray:
+    reject_masked(y_score, "y_score")
     s = np.asarray(y_score)
     if s.ndim == 2 and s.shape[1] == 1:
         s = s[:, 0]
