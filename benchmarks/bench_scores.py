@@ -1,4 +1,9 @@
-"""Label-based scores on 1 million labels: against imbalanced-learn and pycm."""
+"""Label-based scores on 1 million labels: against imbalanced-learn, pycm and scikit-learn.
+
+The many-class rows time the label-based scores that count only the per-class
+totals (memory O(n + k)) against scikit-learn on the same labels, and the
+memory row compares their peak allocation with the size of the input.
+"""
 
 import warnings
 
@@ -7,7 +12,9 @@ from imblearn.metrics import geometric_mean_score, make_index_balanced_accuracy,
 from pycm import ConfusionMatrix
 
 import imbalance_lib as il
-from benchmarks._timing import Row, median_of
+from sklearn import metrics as skm
+
+from benchmarks._timing import Row, at_least, median_of, peak_memory
 
 N = 1_000_000
 
@@ -39,4 +46,28 @@ def run() -> list[Row]:
             rows.append(Row(f"{ours}, 1M labels", median_of(lambda: f(t, p), repeat=3),
                             f"pycm ConfusionMatrix(...).{attr}",
                             median_of(lambda: _pycm(t, p, attr), repeat=1, )))
+    return rows + _many_classes()
+
+
+def _many_classes() -> list[Row]:
+    """Accuracy and macro recall of 10^6 labels over 5,000 and 100,000 classes."""
+    rng = np.random.default_rng(1)
+    rows = []
+    for k in (5_000, 100_000):
+        t = rng.integers(0, k, N)
+        p = np.where(rng.random(N) < 0.7, t, rng.integers(0, k, N))
+        rows.append(Row(f"accuracy_score, 1M labels, k={k:,}",
+                        median_of(lambda: il.accuracy_score(t, p), repeat=5),
+                        "sklearn accuracy_score",
+                        median_of(lambda: skm.accuracy_score(t, p), repeat=3),
+                        ">= 1x", at_least(1.0)))
+        rows.append(Row(f"macro_recall_score, 1M labels, k={k:,}",
+                        median_of(lambda: il.macro_recall_score(t, p), repeat=3),
+                        "sklearn recall_score(average=macro)",
+                        median_of(lambda: skm.recall_score(t, p, average="macro"), repeat=1),
+                        ">= 2x", at_least(2.0)))
+    peak = peak_memory(lambda: il.macro_recall_score(t, p))
+    rows.append(Row("macro_recall_score memory, k=100,000", peak, "input (y_true + y_pred)",
+                    t.nbytes + p.nbytes, "<= 3x input",
+                    lambda r: r.ours <= 3 * r.theirs, f"{peak / (t.nbytes + p.nbytes):.2f}x"))
     return rows

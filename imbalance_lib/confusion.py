@@ -7,7 +7,7 @@ positive class is index 1, so ``C = [[TN, FP], [FN, TP]]``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -346,6 +346,11 @@ def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, s
     score; ``strict=False`` reproduces scikit-learn, which drops such samples.
     """
     t, p, w = _check_pair(y_true, y_pred, sample_weight)
+    return _confusion_checked(t, p, w, labels, strict)
+
+
+def _confusion_checked(t, p, w, labels, strict):
+    """:func:`confusion_with_classes` of labels and weights already checked."""
     if labels is None:
         ti, pi = (_int_view(t), _int_view(p)) if _is_int_like(t) else (None, None)
         if ti is not None and pi is not None:
@@ -375,6 +380,88 @@ def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, s
         ti, pi = ti[keep], pi[keep]
         w = None if w is None else w[keep]
     return _count(ti, pi, len(L), w), L
+
+
+# Label-based scores of more classes than this count the per-class totals (three
+# bincounts of length k) instead of the k x k matrix: memory O(n + k), not O(k^2).
+_MATRIX_CLASSES = 256
+# ... and count integer labels by offset (vectors of the label range) while that
+# range is at most twice the number of samples, up to this many values.
+_MARGIN_RANGE = 1 << 24
+
+
+class Margins(NamedTuple):
+    """The per-class counts of one confusion matrix, without the matrix.
+
+    ``diag[i]`` is :math:`c_{ii}`, ``rows[i]`` the true total :math:`c_{i\\cdot}` and
+    ``cols[i]`` the predicted total :math:`c_{\\cdot i}`. Every count-based metric
+    that needs only these (all but the binary ones) accepts a ``Margins`` in
+    place of the matrix.
+    """
+
+    diag: np.ndarray
+    rows: np.ndarray
+    cols: np.ndarray
+
+
+def _margins_of(ti, pi, k, w):
+    """Per-class counts of index pairs in [0, k): three bincounts, O(n + k) memory."""
+    mode = _weight_mode(w, ti.shape[0])
+    dtype = np.int64 if mode in (None, "int", "int-exact") else np.float64
+    hit = ti == pi
+    rows = _bincount(ti, w, mode, k).astype(dtype, copy=False)
+    cols = _bincount(pi, w, mode, k).astype(dtype, copy=False)
+    diag = _bincount(ti[hit], None if w is None else w[hit], mode, k).astype(dtype, copy=False)
+    return Margins(diag, rows, cols)
+
+
+def margins_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, strict=False):
+    """Return ``(C, classes)``: ``C`` the matrix, or its :class:`Margins` above 256 classes.
+
+    Same classes, counts, checks and errors as :func:`confusion_with_classes`;
+    with many classes only the per-class totals are counted, so memory grows
+    with the number of samples and classes, not with its square.
+    """
+    t, p, w = _check_pair(y_true, y_pred, sample_weight)
+    if labels is not None:
+        L = _check_labels(labels, t)
+        if len(L) <= _MATRIX_CLASSES:
+            return _confusion_checked(t, p, w, L, strict)
+        try:
+            ti, pi = _map_to(L, t), _map_to(L, p)
+        except TypeError as exc:
+            raise ValueError(f"labels cannot be compared with y: {exc}") from exc
+        keep = (ti >= 0) & (pi >= 0)
+        if not keep.all():
+            if strict:
+                missing = np.unique(np.concatenate([t[ti < 0], p[pi < 0]]))
+                raise ValueError(f"y contains labels not in labels: {show(missing)}")
+            if not (ti >= 0).any():
+                raise ValueError("At least one label specified must be in y_true")
+            ti, pi = ti[keep], pi[keep]
+            w = None if w is None else w[keep]
+        return _margins_of(ti.astype(np.intp), pi.astype(np.intp), len(L), w), L
+    ti, pi = (_int_view(t), _int_view(p)) if _is_int_like(t) else (None, None)
+    if ti is not None and pi is not None:
+        lo = min(int(ti.min()), int(pi.min()))
+        span = max(int(ti.max()), int(pi.max())) - lo + 1
+        if span <= _MATRIX_CLASSES:
+            return _confusion_checked(t, p, w, None, strict)
+        if span <= max(_DENSE_RANGE, min(2 * len(ti), _MARGIN_RANGE)):
+            present = _present(ti, lo, span) | _present(pi, lo, span)
+            if present.sum() <= _MATRIX_CLASSES:
+                return _confusion_checked(t, p, w, None, strict)
+            m = _margins_of(_offset_into(np.empty(len(ti), np.intp), ti, lo),
+                            _offset_into(np.empty(len(pi), np.intp), pi, lo), span, w)
+            wide = np.uint64 if lo + span - 1 >= 2**63 else np.int64
+            classes = np.flatnonzero(present).astype(wide) + wide(lo)
+            classes = classes.astype(bool) if t.dtype.kind == "b" else \
+                classes.astype(np.result_type(t.dtype, p.dtype), copy=False)
+            return Margins(*(v[present] for v in m)), classes
+    classes, ti, pi = _unique_pair(t, p)
+    if len(classes) <= _MATRIX_CLASSES:
+        return _count(ti, pi, len(classes), w), classes
+    return _margins_of(ti, pi, len(classes), w), classes
 
 
 def confusion_matrix(

@@ -30,6 +30,7 @@ from ._checks import (
     ratio,
 )
 from ._docs import fill
+from .confusion import Margins
 
 __all__ = [
     "accuracy",
@@ -45,7 +46,14 @@ __all__ = [
 
 
 def margins(C):
-    """Return ``(diag, rows, cols, n)`` of checked matrices: c_ii, c_i., c_.i and n."""
+    """Return ``(diag, rows, cols, n)`` of checked matrices: c_ii, c_i., c_.i and n.
+
+    ``C`` may also be a :class:`imbalance_lib.confusion.Margins` (the per-class
+    counts that the label-based scores count for many classes).
+    """
+    if isinstance(C, Margins):
+        d, r, s = (np.asarray(v, dtype=float) for v in C)
+        return d, r, s, r.sum(axis=-1)
     C = check_matrix(C)
     if C.shape[-1] == 2:  # a stack of 2x2 matrices: column sums, no reductions over tiny axes
         tn, fp, fn, tp = C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
@@ -65,17 +73,22 @@ def _agreement(C):
     :math:`\sum_i c_{i\cdot}(n - c_{i\cdot})` and :math:`\sum_i c_{i\cdot}(n - c_{\cdot i})`,
     with :math:`n - v_i` summed from the other entries instead of subtracted.
     """
-    C = check_matrix(C)
-    if C.shape[-1] == 2:
+    if isinstance(C, Margins):  # many classes: the off-diagonal parts from the totals
+        d, r, s, n = margins(C)
+        a, b = r - d, s - d
+    else:
+        C = check_matrix(C)
+    if not isinstance(C, Margins) and C.shape[-1] == 2:
         tn, fp, fn, tp = C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
         num = 2 * product_difference(tp, tn, fp, fn)
         r0, r1, s0, s1 = tn + fp, fn + tp, tn + fn, fp + tp
         return num, 2 * s0 * s1, 2 * r0 * r1, r0 * s1 + r1 * s0
-    d, r, s, n = margins(C)
-    # n c_ii - r_i s_i = c_ii o_i - a_i b_i, with a_i and b_i the off-diagonal parts
-    # of row and column i and o_i the total outside both: no large terms cancel
-    off = C * (1 - np.eye(C.shape[-1]))
-    a, b = off.sum(axis=-1), off.sum(axis=-2)
+    if not isinstance(C, Margins):
+        d, r, s, n = margins(C)
+        # n c_ii - r_i s_i = c_ii o_i - a_i b_i, with a_i and b_i the off-diagonal parts
+        # of row and column i and o_i the total outside both: no large terms cancel
+        off = C * (1 - np.eye(C.shape[-1]))
+        a, b = off.sum(axis=-1), off.sum(axis=-2)
     so, ro = others_sum(s), others_sum(r)
     o = np.maximum(ro - b, 0.0)
     num = compensated_sum(product_difference(d, o, a, b))

@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 from . import binary, multiclass
 from ._checks import check_zero_division
 from .binary import check_alpha
-from .confusion import confusion_with_classes, show
+from .confusion import Margins, _check_pair, confusion_with_classes, margins_with_classes, show
 
 __all__ = [
     "binary_confusion", "metric_scorer", "SCORE_FUNCTIONS",
@@ -82,7 +82,8 @@ def _binary(func, y_true, y_pred, labels, pos_label, sample_weight, zero_divisio
 
 
 def _multi(func, y_true, y_pred, labels, sample_weight, zero_division):
-    C, _ = confusion_with_classes(
+    # above 256 classes only the per-class totals are counted: memory O(n + k)
+    C, _ = margins_with_classes(
         y_true, y_pred, labels=labels, sample_weight=sample_weight, strict=True
     )
     return func(C, zero_division=zero_division)
@@ -298,11 +299,13 @@ def ac_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None =
     return _binary(binary.ac, y_true, y_pred, labels, pos_label, sample_weight, zero_division)
 
 
-def _weighted_matrix(y_true, y_pred, sample_weight):
-    C, _ = confusion_with_classes(y_true, y_pred, sample_weight=sample_weight)
-    if sample_weight is not None and not C.any():
+def _weighted_totals(y_true, y_pred, sample_weight):
+    """``(diagonal, row totals)`` of the (weighted) confusion matrix, O(n + k) memory."""
+    C, _ = margins_with_classes(y_true, y_pred, sample_weight=sample_weight)
+    d, r = (C.diag, C.rows) if isinstance(C, Margins) else (np.diag(C), C.sum(axis=1))
+    if sample_weight is not None and not r.any():
         raise ValueError("Sample weights must contain at least one non-zero number.")
-    return C
+    return d, r
 
 
 def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *,
@@ -349,9 +352,9 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *,
     >>> round(balanced_accuracy_score([0, 1, 2, 2], [0, 1, 1, 2]), 4)  # (1 + 1 + 1/2) / 3
     0.8333
     """
-    C = _weighted_matrix(y_true, y_pred, sample_weight)
+    d, r = _weighted_totals(y_true, y_pred, sample_weight)
     with np.errstate(divide="ignore", invalid="ignore"):
-        per_class = np.diag(C) / C.sum(axis=1)
+        per_class = d / r
     if np.isnan(per_class).any():
         warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
         per_class = per_class[~np.isnan(per_class)]
@@ -397,11 +400,13 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     >>> accuracy_score([0, 1, 1, 0], [0, 1, 0, 0], normalize=False)
     3.0
     """
-    C = _weighted_matrix(y_true, y_pred, sample_weight)
-    correct = np.trace(C)
+    t, p, w = _check_pair(y_true, y_pred, sample_weight)  # no classes needed: O(n)
+    hit = t == p
+    correct, total = (hit.sum(), len(t)) if w is None else (w[hit].sum(), w.sum())
+    if w is not None and not total:
+        raise ValueError("Sample weights must contain at least one non-zero number.")
     if not normalize:
         return float(correct)
-    total = C.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         return float(np.float64(correct) / np.float64(total))
 
