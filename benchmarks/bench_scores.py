@@ -10,10 +10,9 @@ import warnings
 import numpy as np
 from imblearn.metrics import geometric_mean_score, make_index_balanced_accuracy, sensitivity_score
 from pycm import ConfusionMatrix
-
-import imbalance_lib as il
 from sklearn import metrics as skm
 
+import imbalance_lib as il
 from benchmarks._timing import Row, at_least, median_of, peak_memory
 
 N = 1_000_000

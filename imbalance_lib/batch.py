@@ -81,7 +81,11 @@ def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
         batch axes. Binary-only metrics require ``k == 2``.
     names : iterable of str, optional
         Registry names of the metrics to evaluate, in the order of the result;
-        default: every metric of :data:`imbalance_lib.METRICS`.
+        default: every metric of :data:`imbalance_lib.METRICS` defined for
+        ``k`` classes (all of them for 2 x 2 matrices, the multi-class ones
+        otherwise). Metrics with parameters use the registry's
+        (``METRICS[name].params``: IBA's ``alpha = 0.1``, weighted accuracy's
+        ``alpha = 0.3``); call the metric's own function for another value.
     zero_division : "warn", float or nan, default="warn"
         The one policy for undefined values, applied metric by metric as each
         function does (one ``UndefinedMetricWarning`` per metric that is
@@ -113,16 +117,26 @@ def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
     >>> v = all_metrics([[[81, 9], [4, 6]], [[90, 0], [10, 0]]], zero_division=0.0)
     >>> len(v) == len(il.METRICS), v["precision"].tolist()
     (True, [0.4, 0.0])
+    >>> sorted(all_metrics([[50, 3, 2], [5, 20, 5], [1, 4, 10]]))  # k = 3
+    ['accuracy', 'cba', 'g_mean', 'iam', 'kappa', 'macro_f1', 'macro_precision', 'macro_recall', 'mcc']
     """
     from .registry import METRICS
 
-    names = list(METRICS) if names is None else list(names)
-    unknown = [name for name in names if name not in METRICS]
-    if unknown:
-        raise ValueError(f"unknown metric name(s) {unknown}; choose from {sorted(METRICS)}")
     fill = check_zero_division(zero_division)
     threads = _threads(n_threads)
     arr = check_matrix(C)
+    if names is None:  # every metric defined for this number of classes
+        names = [name for name, m in METRICS.items()
+                 if arr.shape[-1] == 2 or m.classes == "any"]
+    names = list(names)
+    unknown = [name for name in names if name not in METRICS]
+    if unknown:
+        raise ValueError(f"unknown metric name(s) {unknown}; choose from {sorted(METRICS)}")
+    binary_only = [name for name in names if METRICS[name].classes == "binary"]
+    if arr.shape[-1] != 2 and binary_only:
+        raise ValueError(
+            f"{binary_only} need k == 2 (2 x 2 matrices); these are {arr.shape[-1]} x {arr.shape[-1]}"
+            " (leave names out to get every metric defined for k classes)")
     if arr.shape[-1] != 2:
         return {name: _own(METRICS[name], C, zero_division) for name in names}
     fast = [

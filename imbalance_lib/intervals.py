@@ -507,7 +507,9 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
         Confusion matrices (rows true classes); real-valued counts allowed.
     metric : str or callable
         A registry name (``"iba"``, ``"mcc"``, ...; its default parameters from
-        :data:`imbalance_lib.registry.METRICS` apply) or a function of a stack of
+        :data:`imbalance_lib.registry.METRICS` apply unless given in ``params``:
+        IBA's ``alpha = 0.1``, weighted accuracy's ``alpha = 0.3``) or a function
+        of a stack of
         matrices, such as :func:`imbalance_lib.iba`.
     confidence : float, default=0.95
     method : {"bayes", "bootstrap", "bayes-whole"}, default="bayes"

@@ -371,7 +371,9 @@ def optimal_operating_point(
     metric : str or callable
         A name in :data:`imbalance_lib.METRICS` (called with
         ``zero_division=0.0`` and the registry's default parameters unless
-        ``metric_params`` says otherwise), or a function mapping a stack of
+        ``metric_params`` says otherwise: IBA's ``alpha = 0.1`` and weighted
+        accuracy's ``alpha = 0.3``, as ``METRICS[name].params`` lists), or a
+        function mapping a stack of
         binary matrices of shape ``(n_cuts, 2, 2)`` to ``n_cuts`` values
         (higher is better). ``nan`` values are never chosen.
     metric_params : dict, default=None

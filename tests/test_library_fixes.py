@@ -62,3 +62,16 @@ def test_hmnc_never_exceeds_one():
     C = 10.0 ** rng.uniform(0, 13, size=(50_000, 2, 2))
     C[:, 1, 0] = 0  # TP = P: HMNC is then at its largest for the row
     assert il.hmnc(C).max() <= 1.0 and il.all_metrics(C)["hmnc"].max() <= 1.0
+
+
+def test_all_metrics_of_a_multiclass_matrix_gives_every_multiclass_metric():
+    C = [[50, 3, 2], [5, 20, 5], [1, 4, 10]]
+    values = il.all_metrics(C)
+    # the metrics defined for any k, each equal to its own function
+    assert set(values) == {"accuracy", "mcc", "kappa", "macro_precision", "macro_recall",
+                           "macro_f1", "cba", "iam", "g_mean"}
+    assert values["accuracy"] == 0.8  # (50 + 20 + 10) / 100 by hand
+    for name, v in values.items():
+        assert v == getattr(il, name)(C)
+    with pytest.raises(ValueError, match="need k == 2"):
+        il.all_metrics(C, ["tpr", "mcc"])
