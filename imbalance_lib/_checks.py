@@ -321,7 +321,7 @@ def others_sum(v):
     return before + after
 
 
-_BLOCK = 1 << 14  # matrices per block of the fast path (its temporaries stay in cache)
+_METRIC_BLOCK = 1 << 14  # matrices per block of the fast path (its temporaries stay in cache)
 
 
 def blockwise(func):
@@ -340,7 +340,7 @@ def blockwise(func):
         if (
             not isinstance(C, np.ndarray)
             or C.ndim != 3
-            or C.shape[0] <= 2 * _BLOCK
+            or C.shape[0] <= 2 * _METRIC_BLOCK
             or any(np.ndim(a) for a in (*args, *kwargs.values()))
         ):
             return func(C, *args, zero_division=zero_division, **kwargs)
@@ -350,12 +350,12 @@ def blockwise(func):
         out = np.empty(n)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            for start in range(0, n, _BLOCK):
-                block = arr[start:start + _BLOCK].view()
+            for start in range(0, n, _METRIC_BLOCK):
+                block = arr[start:start + _METRIC_BLOCK].view()
                 block.flags.writeable = False  # this view only; the caller's array is untouched
                 _VALIDATED[id(block)] = block
                 try:
-                    out[start:start + _BLOCK] = func(block, *args, zero_division=zero_division,
+                    out[start:start + _METRIC_BLOCK] = func(block, *args, zero_division=zero_division,
                                                      **kwargs)
                 finally:
                     del _VALIDATED[id(block)]

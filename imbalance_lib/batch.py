@@ -32,7 +32,7 @@ from .binary import check_alpha
 
 __all__ = ["all_metrics"]
 
-_BLOCK = 1 << 16  # matrices per block (512 KiB per intermediate, in a core's cache)
+_ALL_METRICS_BLOCK = 1 << 16  # matrices per block (512 KiB per intermediate, in a core's cache)
 
 # why each metric is undefined (the same words as its own function's warning)
 _WHAT = {
@@ -152,19 +152,19 @@ def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
     m = flat.shape[0]
     out = {name: np.empty(m) for name in fast}
 
-    starts = range(0, m, _BLOCK)
+    starts = range(0, m, _ALL_METRICS_BLOCK)
     workers = max(1, min(threads, len(starts)))
 
     def share(worker):
         """Fill ``out`` for the ``worker``-th of ``workers`` runs of consecutive blocks;
         return the names undefined somewhere in them."""
         undefined = dict.fromkeys(fast, False)
-        scratch = _Scratch(min(_BLOCK, m))
+        scratch = _Scratch(min(_ALL_METRICS_BLOCK, m))
         # np.errstate is local to a thread: each worker sets its own
         with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
             for start in starts[worker * len(starts) // workers:
                                 (worker + 1) * len(starts) // workers]:
-                stop = min(start + _BLOCK, m)
+                stop = min(start + _ALL_METRICS_BLOCK, m)
                 scratch.start(stop - start)
                 _block(flat[start:stop], fast, alphas, fill,
                        {name: out[name][start:stop] for name in fast}, undefined, scratch)

@@ -229,8 +229,9 @@ def _check_max_undefined(x):
     return x
 
 
-def _resolve_metric(metric, params) -> Callable:
-    """A function ``stack -> values`` with ``nan`` where the metric is undefined."""
+def _interval_metric(metric, params) -> Callable:
+    """A function ``stack -> values`` with ``nan`` where the metric is undefined (the
+    undefined resamples are counted, not scored 0 as in ``thresholds._cut_metric``)."""
     if isinstance(metric, str):
         if metric not in METRICS:
             raise ValueError(f"unknown metric {metric!r}; known: {sorted(METRICS)}")
@@ -571,7 +572,7 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
     """
     _check_count_size(C)
     C = check_matrix(C)
-    f = _resolve_metric(metric, params)
+    f = _interval_metric(metric, params)
     confidence = _check_confidence(confidence)
     _check_max_undefined(max_undefined)
     B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
@@ -628,7 +629,7 @@ def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, pri
     (0.089, True)
     """
     J = np.asarray(J, dtype=float)
-    f = _resolve_metric(metric, params)
+    f = _interval_metric(metric, params)
     confidence = _check_confidence(confidence)
     _check_max_undefined(max_undefined)
     B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
@@ -784,7 +785,7 @@ def simulate_coverage(rates, class_sizes, metrics, *, method="bayes", n_sets=100
     out = {}
     for label, spec in metrics.items():
         metric, params = spec if isinstance(spec, tuple) else (spec, {})
-        f = _resolve_metric(metric, params)
+        f = _interval_metric(metric, params)
         truth = float(f(expected))
         est = f(tests)
         low, high, share = percentile_interval(

@@ -25,7 +25,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .binary import ac, f1
-from .thresholds import _resolve_metric, optimal_operating_point
+from .thresholds import _cut_metric, optimal_operating_point
 
 __all__ = ["NearestMeanClassifier", "nmc_criterion"]
 
@@ -172,7 +172,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
     def _criterion(self):
         if isinstance(self.criterion, str) and self.criterion == "wu2025":
             return nmc_criterion
-        return _resolve_metric(self.criterion, {})
+        return _cut_metric(self.criterion, {})
 
     def _search(self, z, positive, splits, criterion):
         """Best threshold and criterion value on projections ``z``."""

@@ -67,7 +67,7 @@ def _check_scores(y_score) -> np.ndarray:
     return s
 
 
-_BLOCK = 1 << 20  # work through index arrays in blocks of this many entries
+_INDEX_BLOCK = 1 << 20  # work through index arrays in blocks of this many entries
 
 
 def _stack(m: int) -> np.ndarray:
@@ -107,8 +107,8 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
     out = _stack(m)
     below = out[0, 0]  # samples strictly below each threshold, then TN
     j = 0
-    for a in range(0, n, _BLOCK):
-        idx = np.flatnonzero(new[a:a + _BLOCK])
+    for a in range(0, n, _INDEX_BLOCK):
+        idx = np.flatnonzero(new[a:a + _INDEX_BLOCK])
         idx += a
         below[j:j + len(idx)] = idx
         # compact the distinct values to the front of buf (idx[i] >= j + i: no overlap hazard)
@@ -128,8 +128,8 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
     fn = out[1, 0]
     fn.fill(n_pos)
     last = -1
-    for a in range(0, n_pos, _BLOCK):
-        idx = np.searchsorted(thresholds[:m], sp[a:a + _BLOCK])
+    for a in range(0, n_pos, _INDEX_BLOCK):
+        idx = np.searchsorted(thresholds[:m], sp[a:a + _INDEX_BLOCK])
         first = np.empty(idx.shape[0], dtype=bool)
         first[0] = idx[0] != last
         np.not_equal(idx[1:], idx[:-1], out=first[1:])
@@ -334,7 +334,10 @@ class OperatingPoint(NamedTuple):
     """Position of the cut in :func:`threshold_sweep`'s output."""
 
 
-def _resolve_metric(metric, metric_params):
+def _cut_metric(metric, metric_params):
+    """A function ``stack -> values`` for choosing a cut: a registry metric's undefined
+    values become 0.0 (a cut where it is undefined never beats a defined one), unlike
+    the intervals' ``_interval_metric``, which keeps nan to count undefined resamples."""
     if callable(metric):
         return lambda C: metric(C, **metric_params)
     if isinstance(metric, str):
@@ -425,7 +428,7 @@ def optimal_operating_point(
     thresholds, matrices = threshold_sweep(
         y, y_score, pos_label=pos_label, sample_weight=sample_weight
     )
-    func = _resolve_metric(metric, metric_params or {})
+    func = _cut_metric(metric, metric_params or {})
     values = np.asarray(func(matrices), dtype=float)
     if values.shape != (matrices.shape[0],):
         raise ValueError(

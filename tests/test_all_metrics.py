@@ -80,7 +80,7 @@ def test_single_matrix_and_subsets(C, zero_division, names):
 def test_many_blocks_and_batch_axes(seed, zero_division):
     """Stacks longer than a block (and than the functions' own block size), 4-D batches."""
     rng = np.random.default_rng(seed)
-    n = 3 * batch._BLOCK + 7
+    n = 3 * batch._ALL_METRICS_BLOCK + 7
     C = rng.integers(0, 4, size=(n, 2, 2)).astype(float)  # many 0/0 cases
     C[rng.random(n) < 0.01] *= 1e-300
     C[rng.random(n) < 0.01] *= 1e300
@@ -135,7 +135,7 @@ def test_errors():
 def test_threads_give_the_same_values_and_warnings():
     """Blocks shared among threads: the same numbers and warnings for any thread count."""
     rng = np.random.default_rng(5)
-    n = 2 * batch._BLOCK + 11
+    n = 2 * batch._ALL_METRICS_BLOCK + 11
     C = rng.integers(0, 3, size=(n, 2, 2)).astype(float)  # 0/0 cases in every block
     C[rng.random(n) < 0.001] *= 1e-300
     reference = fast(C, "warn", None)

@@ -283,11 +283,11 @@ def test_fast_path_on_a_large_sweep_equals_the_checked_path():
     from imbalance_lib import _checks
 
     rng = np.random.default_rng(0)
-    n = 3 * _checks._BLOCK + 17
+    n = 3 * _checks._METRIC_BLOCK + 17
     y = (rng.random(n) < 0.2).astype(int)
     y[:3] = [0, 1, 0]
     _, m = il.threshold_sweep(y, rng.normal(y, 1.0))
-    assert not m.flags.writeable and m.shape[0] > 2 * _checks._BLOCK
+    assert not m.flags.writeable and m.shape[0] > 2 * _checks._METRIC_BLOCK
     plain = np.array(m)  # writable copy: checked again, then blocks
     for name, info in il.METRICS.items():
         with warnings.catch_warnings(record=True) as fast_w:
@@ -308,10 +308,10 @@ def test_fast_path_on_a_large_sweep_equals_the_checked_path():
 def test_large_int_stack_is_checked_once_and_k_is_enforced():
     from imbalance_lib import _checks
 
-    stack = np.ones((2 * _checks._BLOCK + 5, 3, 3), dtype=np.int64)
+    stack = np.ones((2 * _checks._METRIC_BLOCK + 5, 3, 3), dtype=np.int64)
     with pytest.raises(ValueError, match="k == 2"):
         il.tpr(stack)
-    bad = np.ones((2 * _checks._BLOCK + 5, 2, 2))
+    bad = np.ones((2 * _checks._METRIC_BLOCK + 5, 2, 2))
     bad[-1, 0, 0] = -1
     with pytest.raises(ValueError, match="negative"):
         il.iba(bad)

@@ -268,7 +268,7 @@ def test_sweep_over_several_blocks_matches_sklearn(monkeypatch):
     """The unweighted sweep works through its index arrays in blocks; cross a few."""
     from imbalance_lib import thresholds
 
-    monkeypatch.setattr(thresholds, "_BLOCK", 7)
+    monkeypatch.setattr(thresholds, "_INDEX_BLOCK", 7)
     rng = np.random.default_rng(3)
     y = (rng.random(500) < 0.3).astype(int)
     s = np.round(rng.normal(y, 1.0), 1)

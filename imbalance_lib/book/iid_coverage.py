@@ -30,7 +30,7 @@ def coverage(pi: float, n: int, metric: str, method: str, *, n_sets: int = 400,
     p = np.array([[tnr * (1 - pi), (1 - tnr) * (1 - pi)], [(1 - tpr) * pi, tpr * pi]])
     T = rng.multinomial(n, p.ravel(), size=n_sets).reshape(n_sets, 2, 2).astype(float)
     T = T[T[:, 1].sum(axis=-1) > 0]  # a test set without positives has no TPR at all
-    truth = float(intervals._resolve_metric(metric, {})(p))
+    truth = float(intervals._interval_metric(metric, {})(p))
     iv = il.confidence_interval(T, metric, method=method, n_resamples=1000,
                                 random_state=seed + 1)
     ok = ~np.isnan(iv.low)

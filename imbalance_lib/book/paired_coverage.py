@@ -38,7 +38,7 @@ def joint_coverage(P: int, N: int, rates: dict, metric: str, *, prior=None,
     J = np.stack([rng.multinomial(sizes[i], R[i].ravel(), size=n_sets).reshape(n_sets, 2, 2)
                   for i in range(2)], axis=1).astype(float)
     expected = R * sizes[:, None, None]
-    f = intervals._resolve_metric(metric, {})
+    f = intervals._interval_metric(metric, {})
     truth = float(f(expected.sum(axis=-1)) - f(expected.sum(axis=-2)))
     c = intervals.compare(J, metric, n_resamples=n_resamples, prior=prior,
                           random_state=seed + 1)
