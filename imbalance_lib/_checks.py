@@ -175,7 +175,7 @@ def _warn(name: str, what: str, zero_division) -> None:
         from sklearn.exceptions import UndefinedMetricWarning
 
         warnings.warn(
-            f"{name} is undefined ({what}) for at least one matrix; "
+            f"{name} is undefined ({what or UNDEFINED_WHEN[name]}) for at least one matrix; "
             "its value is set to 0.0. Use zero_division to choose another value "
             "and silence this warning.",
             UndefinedMetricWarning,
@@ -189,7 +189,27 @@ def as_result(values):
     return float(values) if values.ndim == 0 else values
 
 
-def finish(values, undefined, zero_division, *, name: str, what: str):
+# When each metric is undefined (0/0): the one text used by the warnings, by
+# ``all_metrics`` and by the registry's facts.
+UNDEFINED_WHEN = {
+    "tpr": "P = 0",
+    "tnr": "N = 0",
+    "precision": "no positive predictions",
+    "npv": "no negative predictions",
+    "f1": "TP + FP + FN = 0",
+    **dict.fromkeys(["balanced_accuracy", "weighted_accuracy", "dominance", "iba",
+                     "optimized_precision", "hmnc", "ac"], "P = 0 or N = 0"),
+    "g_mean": "a class has no true samples",
+    "accuracy": "n = 0",
+    "mcc": "one class holds every true label or every prediction",
+    "kappa": "expected agreement p_e = 1",
+    "macro_precision": "a class has no predictions",
+    "macro_recall": "a class has no true samples",
+    **dict.fromkeys(["macro_f1", "cba", "iam"], "a class is absent from labels and predictions"),
+}
+
+
+def finish(values, undefined, zero_division, *, name: str, what: str | None = None):
     """Replace undefined entries of a whole-matrix metric according to the policy."""
     fill = check_zero_division(zero_division)
     values = np.asarray(values, dtype=float)
@@ -209,7 +229,7 @@ def last_sum(x):
     return x.sum(axis=-1)
 
 
-def class_mean(terms, undefined, zero_division, *, name: str, what: str):
+def class_mean(terms, undefined, zero_division, *, name: str, what: str | None = None):
     """Average per-class terms (last axis), replacing undefined terms by the policy.
 
     With ``zero_division=nan`` an undefined class is left out of the mean; a

@@ -22,6 +22,7 @@ import os
 import numpy as np
 
 from ._checks import (
+    UNDEFINED_WHEN,
     _warn,
     as_result,
     check_matrix,
@@ -35,29 +36,7 @@ __all__ = ["all_metrics"]
 _ALL_METRICS_BLOCK = 1 << 16  # matrices per block (512 KiB per intermediate, in a core's cache)
 
 # why each metric is undefined (the same words as its own function's warning)
-_WHAT = {
-    "tpr": "P = 0",
-    "tnr": "N = 0",
-    "precision": "no positive predictions",
-    "npv": "no negative predictions",
-    "f1": "TP + FP + FN = 0",
-    "balanced_accuracy": "P or N = 0",
-    "weighted_accuracy": "P or N = 0",
-    "g_mean": "a class has no true samples",
-    "dominance": "P or N = 0",
-    "iba": "P or N = 0",
-    "optimized_precision": "P or N = 0",
-    "hmnc": "P or N = 0",
-    "ac": "P or N = 0",
-    "accuracy": "n = 0",
-    "mcc": "one class holds every true label or every prediction",
-    "kappa": "expected agreement is 1",
-    "macro_precision": "a class has no predictions",
-    "macro_recall": "a class has no true samples",
-    "macro_f1": "a class is absent from labels and predictions",
-    "cba": "a class is absent from labels and predictions",
-    "iam": "a class is absent from labels and predictions",
-}
+_WHAT = UNDEFINED_WHEN  # the warnings' texts, shared with the metric functions
 # the parameters the fast formulas know (anything else: the metric's own function)
 _PARAMS = {"weighted_accuracy": {"alpha"}, "iba": {"alpha"}}
 

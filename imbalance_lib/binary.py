@@ -77,7 +77,7 @@ def tpr(C, *, zero_division="warn"):
     0.6
     """
     tn, fp, fn, tp = counts(C)
-    return finish(ratio(tp, tp + fn), tp + fn == 0, zero_division, name="tpr", what="P = 0")
+    return finish(ratio(tp, tp + fn), tp + fn == 0, zero_division, name="tpr")
 
 
 @blockwise
@@ -95,7 +95,7 @@ def tnr(C, *, zero_division="warn"):
     0.9
     """
     tn, fp, fn, tp = counts(C)
-    return finish(ratio(tn, tn + fp), tn + fp == 0, zero_division, name="tnr", what="N = 0")
+    return finish(ratio(tn, tn + fp), tn + fp == 0, zero_division, name="tnr")
 
 
 @blockwise
@@ -115,7 +115,7 @@ def precision(C, *, zero_division="warn"):
     tn, fp, fn, tp = counts(C)
     return finish(
         ratio(tp, tp + fp), tp + fp == 0, zero_division,
-        name="precision", what="no positive predictions",
+        name="precision",
     )
 
 
@@ -136,7 +136,7 @@ def npv(C, *, zero_division="warn"):
     tn, fp, fn, tp = counts(C)
     return finish(
         ratio(tn, tn + fn), tn + fn == 0, zero_division,
-        name="npv", what="no negative predictions",
+        name="npv",
     )
 
 
@@ -159,7 +159,7 @@ def f1(C, *, zero_division="warn"):
     """
     tn, fp, fn, tp = counts(C)
     den = 2 * tp + fp + fn
-    return finish(ratio(2 * tp, den), den == 0, zero_division, name="f1", what="TP + FP + FN = 0")
+    return finish(ratio(2 * tp, den), den == 0, zero_division, name="f1")
 
 
 @blockwise
@@ -184,7 +184,7 @@ def balanced_accuracy(C, *, zero_division="warn"):
     0.75
     """
     t, s, undefined = rates(C)
-    return finish((t + s) / 2, undefined, zero_division, name="balanced_accuracy", what="P or N = 0")
+    return finish((t + s) / 2, undefined, zero_division, name="balanced_accuracy")
 
 
 @blockwise
@@ -219,7 +219,7 @@ def weighted_accuracy(C, alpha, *, zero_division="warn"):
     t, s, undefined = rates(C)
     value = a * t + (1 - a) * s
     undefined = np.broadcast_to(undefined, value.shape)
-    return finish(value, undefined, zero_division, name="weighted_accuracy", what="P or N = 0")
+    return finish(value, undefined, zero_division, name="weighted_accuracy")
 
 
 @blockwise
@@ -243,7 +243,7 @@ def dominance(C, *, zero_division="warn"):
     -0.3
     """
     t, s, undefined = rates(C)
-    return finish(t - s, undefined, zero_division, name="dominance", what="P or N = 0")
+    return finish(t - s, undefined, zero_division, name="dominance")
 
 
 @blockwise
@@ -287,7 +287,7 @@ def iba(C, alpha=0.1, *, zero_division="warn"):
     t, s, undefined = rates(C)
     value = (1 + a * (t - s)) * t * s
     undefined = np.broadcast_to(undefined, value.shape)
-    return finish(value, undefined, zero_division, name="iba", what="P or N = 0")
+    return finish(value, undefined, zero_division, name="iba")
 
 
 @blockwise
@@ -323,7 +323,7 @@ def optimized_precision(C, *, zero_division="warn"):
     value = np.where(t + s == 0, -1.0, acc - ratio(np.abs(s - t), s + t))
     return finish(
         value, undefined, zero_division,
-        name="optimized_precision", what="P or N = 0",
+        name="optimized_precision",
     )
 
 
@@ -355,7 +355,7 @@ def hmnc(C, *, zero_division="warn"):
     tn, fp, fn, tp = counts(C)
     p, n = tp + fn, tn + fp
     value = np.minimum(ratio(harmonic(tp, tn) * (p + n), 2 * p * n), 1.0)  # no ulp past 1
-    return finish(value, (p == 0) | (n == 0), zero_division, name="hmnc", what="P or N = 0")
+    return finish(value, (p == 0) | (n == 0), zero_division, name="hmnc")
 
 
 @blockwise
@@ -380,4 +380,4 @@ def ac(C, *, zero_division="warn"):
     0.72
     """
     t, s, undefined = rates(C)
-    return finish(harmonic(t, s), undefined, zero_division, name="ac", what="P or N = 0")
+    return finish(harmonic(t, s), undefined, zero_division, name="ac")

@@ -112,7 +112,7 @@ def accuracy(C, *, zero_division="warn"):
     0.87
     """
     d, r, s, n = margins(C)
-    return finish(ratio(last_sum(d), n), n == 0, zero_division, name="accuracy", what="n = 0")
+    return finish(ratio(last_sum(d), n), n == 0, zero_division, name="accuracy")
 
 
 @blockwise
@@ -153,7 +153,7 @@ def mcc(C, *, zero_division="warn"):
     value = np.clip(ratio(cov_tp, den), -1.0, 1.0)  # rounding can step past +-1
     return finish(
         value, den == 0, zero_division,
-        name="mcc", what="one class holds every true label or every prediction",
+        name="mcc",
     )
 
 
@@ -185,7 +185,7 @@ def kappa(C, *, zero_division="warn"):
     """
     num, _, _, den = _agreement(C)  # den = n^2 - sum(r_i s_i), exactly 0 when p_e = 1
     value = np.clip(ratio(num, den), -1.0, 1.0)
-    return finish(value, den == 0, zero_division, name="kappa", what="expected agreement is 1")
+    return finish(value, den == 0, zero_division, name="kappa")
 
 
 @blockwise
@@ -209,7 +209,7 @@ def macro_precision(C, *, zero_division="warn"):
     d, r, s, n = margins(C)
     return class_mean(
         ratio(d, s), s == 0, zero_division,
-        name="macro_precision", what="a class has no predictions",
+        name="macro_precision",
     )
 
 
@@ -235,7 +235,7 @@ def macro_recall(C, *, zero_division="warn"):
     d, r, s, n = margins(C)
     return class_mean(
         ratio(d, r), r == 0, zero_division,
-        name="macro_recall", what="a class has no true samples",
+        name="macro_recall",
     )
 
 
@@ -268,7 +268,7 @@ def macro_f1(C, *, zero_division="warn"):
     d, r, s, n = margins(C)
     return class_mean(
         ratio(2 * d, r + s), r + s == 0, zero_division,
-        name="macro_f1", what="a class is absent from labels and predictions",
+        name="macro_f1",
     )
 
 
@@ -295,7 +295,7 @@ def cba(C, *, zero_division="warn"):
     m = np.maximum(r, s)
     return class_mean(
         ratio(d, m), m == 0, zero_division,
-        name="cba", what="a class is absent from labels and predictions",
+        name="cba",
     )
 
 
@@ -334,7 +334,7 @@ def iam(C, *, zero_division="warn"):
     off = np.maximum(r - d, s - d)
     return class_mean(
         ratio(d - off, m), m == 0, zero_division,
-        name="iam", what="a class is absent from labels and predictions",
+        name="iam",
     )
 
 
@@ -378,5 +378,5 @@ def g_mean(C, *, zero_division="warn"):
             logs = np.log(np.where(recalls > 0, recalls, 1.0))
         value = np.where(zero, 0.0, np.exp(logs.mean(axis=-1)))
     return finish(
-        value, (r == 0).any(axis=-1), zero_division, name="g_mean", what="a class has no true samples"
+        value, (r == 0).any(axis=-1), zero_division, name="g_mean"
     )
