@@ -58,6 +58,12 @@ ALTERED = {
     "f1-drops": {"shift_f1_deploy": 0.9},
     "iam-bump": {"iam_peak": 0.0},
     "map-fixed": {"map_never_fixed": 1},
+    "mcc-used-same": {"rho_mcc_used_max": 86},
+    "poleb-fewer": {"lrbal_poleb_max": 70},
+    "family-no-trend": {"rho_family_lo": 0.05},
+    "baseline-ends": {"baseline_every_q": "BA, kappa, MAR, MAP"},
+    "iba-half": {"iba_drop_50": 1e-6},
+    "ex-study-ties": {"ex_study_ties": 1},
     "accba-reverse": {"accba_rev_all": 20, "accba_rev_words": "a minority"},
     "accba-never": {"accba_never": 30},
     "dis-reverse": {"dis_rev_all_share": 0.4, "dis_rev_words": "a minority"},
@@ -210,3 +216,21 @@ def test_every_failed_property_has_a_witness():
     assert len(w) == n_no
     missing = w[w.iloc[:, 2].isna()]
     assert missing.empty, missing
+
+
+def test_iba_monotone_up_to_alpha_one_half_by_the_derivative():
+    # d IBA / d TNR = TPR (1 + alpha TPR - 2 alpha TNR) >= TPR (1 - 2 alpha) >= 0 for
+    # alpha <= 1/2; just above, at TPR = 0.01 and TNR = 1 the derivative is negative
+    a, t = 0.51, 0.01
+    assert t * (1 + a * t - 2 * a * 1.0) < 0
+    C = lambda tpr, tnr: [[tnr, 1 - tnr], [1 - tpr, tpr]]
+    assert il.iba(C(t, 1.0), alpha=a) < il.iba(C(t, 0.99), alpha=a)
+    assert il.iba(C(t, 1.0), alpha=0.5) >= il.iba(C(t, 0.99), alpha=0.5)
+
+
+def test_map_of_the_never_positive_guesser_is_half_the_npv():
+    # all-negative guesser at prevalence pi: TN = 1 - pi, FN = pi; MAP with the
+    # never-predicted class counted 0 is (1 - pi)/2, not the baseline 1/2
+    pi = 0.05
+    C = [[1 - pi, 0.0], [pi, 0.0]]
+    assert il.macro_precision(C, zero_division=0.0) == pytest.approx((1 - pi) / 2)

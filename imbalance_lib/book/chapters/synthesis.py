@@ -603,6 +603,13 @@ def study_analysis(alpha: float = 0.05, n_boot: int = 2000) -> dict:
     fam_mean = fam_df.groupby("f").mean()
     rho_fam = float(spearmanr(fam_mean["logir"], fam_mean["share"]).statistic)
     fam_counts = fam.value_counts()
+    # the data sets of one family are not independent: resample whole families
+    members = [np.flatnonzero(fam.to_numpy() == g) for g in fam_counts.index]
+    fboot = []
+    for _ in range(n_boot):
+        i = np.concatenate([members[j] for j in rng.integers(0, len(members), len(members))])
+        fboot.append(spearmanr(ir[i], pair_share[i]).statistic)
+    flo, fhi = np.nanpercentile(fboot, [2.5, 97.5])
 
     return {"res": res, "names": names, "models": models, "ir": ir, "keys": keys,
             "values": values, "pick": pick, "rep": rep, "pairs": pairs,
@@ -615,6 +622,7 @@ def study_analysis(alpha: float = 0.05, n_boot: int = 2000) -> dict:
             "between_max_pair": (block_a[ib], block_b[jb]),
             "pair_share": pair_share, "bins": bins, "by_bin": by_bin, "rho_ir": rho_ir,
             "rho_ir_ci": (float(lo), float(hi)), "rho_family": rho_fam,
+            "rho_family_ci": (float(flo), float(fhi)),
             "families": fam_counts, "map_trivial": int(map_trivial.sum()),
             "map_trivial_fixed": int(map_trivial_fixed.sum()),
             "map_never": int(map_never.sum()), "map_never_fixed": int(map_never_fixed.sum()),
@@ -810,7 +818,59 @@ def findings() -> dict:
     lr = gd["lrbal"]
     f["lrbal_others_min"] = min(lr["GM"], lr["IBA"], lr["AC"])
     f["lrbal_others_max"] = max(lr["GM"], lr["IBA"], lr["AC"])
+    # the second pole's picks of the class-weighted model, accuracy aside
+    pole = {k: int(pc.loc[k, "LR-bal"]) for k in st["block_b"] if k != "ACC"}
+    f["lrbal_poleb_min"], f["lrbal_poleb_max"] = min(pole.values()), max(pole.values())
+    f["lrbal_poleb_min_name"] = min(pole, key=pole.get)
+    f["lrbal_poleb_max_name"] = max(pole, key=pole.get)
+    f["rho_mcc_used_max"] = int(used.loc["MCC"].drop("MCC").max())
+    f["rho_family_lo"] = round(st["rho_family_ci"][0], 2)
+    f["rho_family_hi"] = round(st["rho_family_ci"][1], 2)
+    # Exercise 7.4: the data sets with the most distinct picks
+    n_distinct = np.array([len({int(st["pick"][k][d]) for k in st["keys"]})
+                           for d in range(st["D"])])
+    top = np.flatnonzero(n_distinct == n_distinct.max())
+    f["ex_study_distinct"] = int(n_distinct.max())
+    f["ex_study_ties"] = len(top)
+    f["ex_study_tie_names"] = ", ".join(st["names"][d] for d in top)
+    f.update(baseline_ends())
+    f.update(iba_alpha_half())
     return f
+
+
+WHOLE = {"TPR", "TNR", "Precision", "NPV"}
+"""Metrics of one class's rate; the others score a whole classifier."""
+
+
+def baseline_ends(pi: float = 0.05) -> dict:
+    """Which constant-baseline metrics keep their value for the guessers that never or
+    always say "positive" (q = 0 and q = 1), under the page's policy (nan; MAP 0)."""
+    prop = properties()["matrix"]
+    names = [m for m in prop.index[prop["constant baseline"] == "yes"]
+             if SHORT_NAME[m] not in WHOLE]
+    every, inner = [], []
+    for m in names:
+        C = props.expected_random(pi, np.array([0.0, 0.5, 1.0]))
+        v = (il.macro_precision(C, zero_division=0.0) if m == "macro_precision"
+             else props.evaluate(m, C))
+        (every if np.all(np.isfinite(v)) and np.ptp(v) < 1e-12 else inner).append(SHORT_NAME[m])
+    return {"baseline_every_q": ", ".join(every), "baseline_inner_q": ", ".join(inner)}
+
+
+def iba_alpha_half(alphas=(0.5, 0.51), n: int = 401) -> dict:
+    """Does IBA fall anywhere when one rate rises, for alpha = 1/2 and just above?
+
+    On a fine grid of (TPR, TNR), the largest drop along either rate.
+    """
+    t = np.linspace(0, 1, n)
+    T, S = np.meshgrid(t, t, indexing="ij")
+    out = {}
+    for a in alphas:
+        C = np.stack([np.stack([S, 1 - S], -1), np.stack([1 - T, T], -1)], -2)
+        v = il.iba(C, alpha=a)
+        drop = max(0.0, -np.diff(v, axis=0).min(), -np.diff(v, axis=1).min())
+        out[f"iba_drop_{int(round(a * 100))}"] = float(drop)
+    return out
 
 
 def _set(s: str) -> set:
@@ -912,6 +972,22 @@ CLAIMS = [
     Claim("mar-columns", "moving an error between wrong columns leaves MAR unchanged and "
           "changes CBA and MCC",
           lambda f: f["moved_mar"] == 0 and f["moved_cba"] != 0 and f["moved_mcc"] != 0),
+    Claim("mcc-used-same", "every pair with MCC rests on the same number of data sets",
+          lambda f: f["rho_mcc_used_min"] == f["rho_mcc_used_max"]),
+    Claim("poleb-fewer", "the second pole picks the class-weighted model less often than BA",
+          lambda f: f["lrbal_poleb_max"] < f["lrbal_ba"]),
+    Claim("family-no-trend", "resampling whole families, the interval of the correlation "
+          "with the imbalance ratio contains 0 (no detectable trend, a moderate one not "
+          "excluded)", lambda f: f["rho_family_lo"] < 0 < f["rho_family_hi"]
+          and f["rho_family_hi"] - f["rho_family_lo"] > 0.3),
+    Claim("baseline-ends", "BA, MAR and kappa keep their baseline for every guesser; MCC and "
+          "MAP only for guessers that predict both labels",
+          lambda f: _set(f["baseline_every_q"]) == {"BA", "MAR", "kappa"}
+          and _set(f["baseline_inner_q"]) == {"MCC", "MAP"}),
+    Claim("iba-half", "IBA never falls when a rate rises for alpha = 1/2, and can fall just "
+          "above", lambda f: f["iba_drop_50"] == 0 and f["iba_drop_51"] > 0),
+    Claim("ex-study-ties", "several data sets tie for the most distinct picks",
+          lambda f: f["ex_study_ties"] > 1),
     Claim("gm-not-ba", "GM, AC and IBA pick LR-bal more often than BA",
           lambda f: f["lrbal_others_min"] > f["lrbal_ba"]),
 ]
@@ -1054,8 +1130,8 @@ def plot_guide():
                  ("More than two classes?", 0.72),
                  ("Will the prevalence differ\nin deployment?", 0.51),
                  ("Is the minority class\nmore important?", 0.30)]
-    answers = [("expected cost at the deployment π, or WA\nα = c$_{FN}$π / "
-                "(c$_{FN}$π + c$_{FP}$(1 − π))", 0.93),
+    answers = [("expected cost at the deployment priors\n(any k: a cost matrix); "
+                "two classes: WA,\nα = c$_{FN}$π / (c$_{FN}$π + c$_{FP}$(1 − π))", 0.93),
                ("MAR (= BA per class);\nCBA, MCC move with π", 0.72),
                ("BA describes the classifier;\nadd the cost at the new π", 0.51),
                ("TPR at a required TNR;\nF1 / precision if alarms cost", 0.30)]
