@@ -16,7 +16,7 @@ hypothetical classifiers at ``N = 10``, ``100`` or ``250``.
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -27,13 +27,14 @@ from imbalance_lib.book.properties import all_matrices, check_claims
 from imbalance_lib.book.published.burduk2020 import CLASS_SIZES, TABLES
 
 __all__ = [
-    "METRICS", "IRS", "P_MAJ", "burduk_matrix", "evaluate", "minority_f1",
+    "METRICS", "IRS", "P_MAJ", "burduk_matrix", "document_metrics", "minority_f1",
     "symbolic_checks", "diagonal_symbolic", "constant_classifiers", "form_checks",
-    "range_checks", "kappa_margins", "noskill_table", "diagonal_table", "coinciding_pairs", "coincide_examples", "recompute", "stacked",
-    "table_counts", "comparison_tables", "round2", "difference_conventions",
-    "convention_summary", "disagreements",
+    "range_checks", "kappa_margins", "noskill_table", "diagonal_table", "coinciding_pairs",
+    "coincide_examples", "recompute", "stacked", "table_counts", "comparison_tables",
+    "round2", "difference_conventions", "convention_summary", "disagreements",
     "table_reading", "surfaces", "heatmap_figure", "sensitivity", "sensitivity_figure",
-    "operating_points", "choice_runs", "choice_spread", "findings", "CLAIMS",
+    "SWEEP", "TASKS", "SEEDS", "operating_points", "choice_runs", "choice_spread",
+    "findings", "CLAIMS",
 ]
 
 METRICS = {
@@ -60,13 +61,13 @@ HALVED = {"MCC": 0.5, "Kappa": 0.5}
 def burduk_matrix(tp, tn, p, n) -> np.ndarray:
     """Confusion matrix from Burduk's counts, his positive class (the majority) as positive.
 
-    >>> burduk_matrix(700, 5, 1000, 10).tolist()
-    [[5.0, 5.0], [300.0, 700.0]]
+    >>> burduk_matrix(700, 5, 1000, 10).tolist()  # [[TN, FP], [FN, TP]]
+    [[5, 5], [300, 700]]
     """
     return il.binary_matrix(tp, np.subtract(p, tp), np.subtract(n, tn), tn)
 
 
-def evaluate(C) -> dict:
+def document_metrics(C) -> dict:
     """The seven metrics of :data:`METRICS` on ``C`` (nan where undefined)."""
     return {name: f(C, zero_division=np.nan) for name, f in METRICS.items()}
 
@@ -147,13 +148,13 @@ def diagonal_symbolic() -> dict:
 
 def constant_classifiers() -> pd.DataFrame:
     """The seven metrics of the two constant classifiers at P = 1000, N = 10."""
-    out = pd.DataFrame({"all majority": evaluate(burduk_matrix(1000, 0, 1000, 10)),
-                        "all minority": evaluate(burduk_matrix(0, 10, 1000, 10))}).T
+    out = pd.DataFrame({"all majority": document_metrics(burduk_matrix(1000, 0, 1000, 10)),
+                        "all minority": document_metrics(burduk_matrix(0, 10, 1000, 10))}).T
     out.insert(0, "correct", [1000, 10])
     return out.round(4)
 
 
-def _cells(C):
+def _counts(C):
     C = np.asarray(C, float)
     tp, fn, fp, tn = C[..., 1, 1], C[..., 1, 0], C[..., 0, 1], C[..., 0, 0]
     return tp, tn, tp + fn, tn + fp
@@ -161,7 +162,7 @@ def _cells(C):
 
 def _form_violation(C):
     """Largest relative deviation of ``il.hmnc`` from the four forms (nan if TP TN = 0)."""
-    tp, tn, p, n = _cells(C)
+    tp, tn, p, n = _counts(C)
     h = il.hmnc(C)
     t, s, a = tp / p, tn / n, (tp + tn) / (p + n)
     rho, one_minus_rho = p / (p + n), n / (p + n)  # 1 - rho without cancellation
@@ -175,19 +176,19 @@ def _form_violation(C):
 
 def _zero_violation(C):
     """HMNC where one class is missed entirely (should be exactly 0)."""
-    tp, tn, p, n = _cells(C)
+    tp, tn, p, n = _counts(C)
     return np.where((p > 0) & (n > 0) & (tp * tn == 0), np.abs(il.hmnc(C)), np.nan)
 
 
 def _between_violation(C):
-    tp, tn, p, n = _cells(C)
+    tp, tn, p, n = _counts(C)
     t, s, h = tp / p, tn / n, il.hmnc(C)
     v = np.maximum(np.minimum(t, s) - h, h - np.maximum(t, s))
     return np.where((p > 0) & (n > 0), v, np.nan)
 
 
 def _kappa_violation(C):
-    tp, tn, p, n = _cells(C)
+    tp, tn, p, n = _counts(C)
     bound = -2 * p * n / (p**2 + n**2)
     return np.where((p > 0) & (n > 0), bound - il.kappa(C, zero_division=np.nan), np.nan)
 
@@ -205,7 +206,7 @@ def _verdicts(frame: pd.DataFrame, tol: float) -> pd.DataFrame:
                          "largest violation found": worst}, index=frame.index)
 
 
-@lru_cache(maxsize=1)
+@cache
 def form_checks() -> pd.DataFrame:
     """The four forms of HMNC and its zero against ``il.hmnc``, by :func:`check_claims`.
 
@@ -219,7 +220,7 @@ def form_checks() -> pd.DataFrame:
     return _verdicts(checks, 1e-12)
 
 
-@lru_cache(maxsize=1)
+@cache
 def range_checks() -> pd.DataFrame:
     """The range statements (HMNC between the recalls, |MCC| <= 1, kappa's lower bound)."""
     checks = check_claims({
@@ -230,7 +231,7 @@ def range_checks() -> pd.DataFrame:
     return _verdicts(checks, 1e-12)
 
 
-@lru_cache(maxsize=1)
+@cache
 def kappa_margins() -> pd.DataFrame:
     """Every integer matrix with the document's margins: extremes of kappa, MCC and HMNC."""
     rows = {}
@@ -284,7 +285,7 @@ def _diagonal_matrices(m_max: int = 60):
     return np.array(rows, dtype=float).T
 
 
-@lru_cache(maxsize=1)
+@cache
 def diagonal_table() -> pd.DataFrame:
     """Every metric of the library on all matrices with TPR = TNR = t and P, N <= 60."""
     tp, tn, p, n = _diagonal_matrices()
@@ -305,7 +306,7 @@ def diagonal_table() -> pd.DataFrame:
     return out.sort_values("max |value - t|", kind="stable").round(4)
 
 
-@lru_cache(maxsize=1)
+@cache
 def coinciding_pairs(max_m: int = 40) -> pd.DataFrame:
     """Which pairs of HMNC, ACC, BACC and G-mean coincide, on every matrix with M <= max_m.
 
@@ -358,7 +359,7 @@ def coincide_examples() -> pd.DataFrame:
 # --------------------------------------------------------------------------- tables
 
 
-@lru_cache(maxsize=None)
+@cache
 def recompute(label: str):
     """Metric values and pair differences of one of Burduk's tables, from its counts.
 
@@ -367,7 +368,7 @@ def recompute(label: str):
     """
     p, n = CLASS_SIZES[label]
     tp, tn = _table_counts(label)
-    values = pd.DataFrame(evaluate(burduk_matrix(tp, tn, p, n)),
+    values = pd.DataFrame(document_metrics(burduk_matrix(tp, tn, p, n)),
                           index=list(TABLES[label]["values"].rows))
     pairs = [pair.strip("|").split("-") for pair in TABLES[label]["differences"].rows]
     diffs = pd.DataFrame([(values.loc[a] - values.loc[b]).abs() for a, b in pairs],
@@ -448,7 +449,7 @@ HYPOTHESES = ["H0 textbook", "H1 rounded first", "H2 truncated", "H3 rescaled"]
 """The four conventions each printed difference is tested against."""
 
 
-@lru_cache(maxsize=1)
+@cache
 def difference_conventions() -> pd.DataFrame:
     """Every printed difference tested against the four conventions: one row per cell."""
     records = []
@@ -491,7 +492,7 @@ def disagreements() -> pd.DataFrame:
         ["printed", "exact", "exact / 2", "explanation"]].round(4)
 
 
-@lru_cache(maxsize=1)
+@cache
 def table_reading() -> pd.DataFrame:
     """Is HMNC's difference the smallest (TP changes) or largest (TN changes) of the seven?"""
     rows = []
@@ -545,7 +546,7 @@ def _table_findings() -> dict:
 # --------------------------------------------------------------------------- heat maps
 
 
-@lru_cache(maxsize=1)
+@cache
 def surfaces(n: int = 201) -> dict:
     """The seven metrics over the (TP/P, TN/N) plane at each IR: ``{ir: {metric: Z}}``.
 
@@ -554,7 +555,7 @@ def surfaces(n: int = 201) -> dict:
     from imbalance_lib.book.figures import rate_grid
 
     T, S = rate_grid(n)
-    return {ir: evaluate(burduk_matrix(T * P_MAJ, S * P_MAJ * ir, P_MAJ, P_MAJ * ir))
+    return {ir: document_metrics(burduk_matrix(T * P_MAJ, S * P_MAJ * ir, P_MAJ, P_MAJ * ir))
             for ir in IRS}
 
 
@@ -610,7 +611,7 @@ def _winners(d, pick):
     return pick(np.where(np.isnan(d), fill, d), axis=0)
 
 
-@lru_cache(maxsize=1)
+@cache
 def sensitivity(n: int = 401) -> dict:
     """Finite-difference derivatives of the seven metrics in TPR and TNR, at each IR.
 
@@ -630,7 +631,7 @@ def sensitivity(n: int = 401) -> dict:
     for ir in IRS:
         p, q = float(P_MAJ), P_MAJ * ir
         d_tpr, d_tnr = {}, {}
-        for name, v in evaluate(burduk_matrix(T * p, S * q, p, q)).items():
+        for name, v in document_metrics(burduk_matrix(T * p, S * q, p, q)).items():
             gs, gt = np.gradient(v, h, h)  # axis 0: TNR, axis 1: TPR
             d_tpr[name], d_tnr[name] = np.abs(gt), np.abs(gs)
         tp, tn = T[interior] * p, S[interior] * q  # analytic partials (hmnc-eq-partials)
@@ -754,7 +755,7 @@ def _task(name: str):
     return data.data, data.target
 
 
-@lru_cache(maxsize=None)
+@cache
 def operating_points(seed: int = 0, folds: int = 5) -> pd.DataFrame:
     """The operating point each metric of :data:`SWEEP` prefers, on both tasks.
 
@@ -893,7 +894,7 @@ def _theorem_findings() -> dict:
     return f
 
 
-@lru_cache(maxsize=1)
+@cache
 def findings() -> dict:
     """Everything the chapter's prose states, computed (each experiment runs once).
 
@@ -910,6 +911,12 @@ def findings() -> dict:
 
 def _all(f, key, test):
     return all(test(f[f"{key}_{ir:g}"]) for ir in IRS)
+
+
+def _extremes(f, key, low, high):
+    """Is ``<key>_<low>`` the smallest and ``<key>_<high>`` the largest over the three IRs?"""
+    values = [f[f"{key}_{ir:g}"] for ir in IRS]
+    return f[f"{key}_{low}"] == min(values) and f[f"{key}_{high}"] == max(values)
 
 
 CLAIMS = [
@@ -990,6 +997,10 @@ CLAIMS = [
           "mostly at small TNR, the rest a sliver",
           lambda f: _all(f, "any", lambda v: 0.75 < v < 0.9)
           and _all(f, "fail_small", lambda v: v > 0.75) and f["fail_high_max"] < 0.05),
+    Claim("shares-in-order", "the shares the prose gives as a range run from the IR it names "
+          "first to the IR it names last",
+          lambda f: _extremes(f, "both_tab", "0.25", "0.01") and _extremes(f, "fail", "0.1", "0.01")
+          and _extremes(f, "fail_small", "0.25", "0.01")),
     Claim("per-sample-everywhere", "per sample, a minority sample moves HMNC more than a "
           "majority sample everywhere in TP/P > IR", lambda f: _all(f, "per_sample",
                                                                  lambda v: v == 1.0)),
