@@ -577,18 +577,16 @@ def heatmap_figure(ir: float):
                            vmin=lo, vmax=hi)
         ax.plot(square[:, 0], square[:, 1], "-o", color="white", mec="black", mew=0.6,
                 ms=3.5, lw=1)
-        ax.set_title(name, fontsize=10)
-        ax.set_xlabel("TP / P" if ax in axes[1] else "", fontsize=9)
-        ax.set_ylabel("TN / N" if ax in axes[:, 0] else "", fontsize=9)
+        ax.set_title(name)
+        ax.set_xlabel("TP / P" if ax in axes[1] else "")
+        ax.set_ylabel("TN / N" if ax in axes[:, 0] else "")
         ax.set_xticks([0, 0.5, 1], ["0", ".5", "1"])
         ax.set_yticks([0, 0.5, 1], ["0", ".5", "1"])
-        ax.tick_params(labelsize=9)
     axes[1, 3].set_axis_off()
     for lo, where in [(0, [0.05, 0.62, 0.9, 0.1]), (-1, [0.05, 0.2, 0.9, 0.1])]:
         cb = fig.colorbar(images[lo], cax=axes[1, 3].inset_axes(where),
                           orientation="horizontal", ticks=np.linspace(lo, 1, 3))
-        cb.ax.tick_params(labelsize=9)
-        cb.set_label("MCC, kappa" if lo else "other five", fontsize=9)
+        cb.set_label("MCC, kappa" if lo else "other five")
     plt.close(fig)  # returned for glue, not drawn again at the end of the cell
     return fig
 
@@ -710,28 +708,27 @@ def sensitivity_figure():
                 label=r"TPR = $\sqrt{IR}$ TNR (per-recall flip)")
         ax.axvline(ir, color=PALETTE["vermillion"], lw=1.4, ls=":",
                    label="TP/P = IR (document)")
-        ax.set_title(f"IR = {ir:g}", fontsize=10)
+        ax.set_title(f"IR = {ir:g}")
         axes[1, j].pcolormesh(T, S, sens["status"][ir], cmap=ListedColormap(colours),
                               norm=BoundaryNorm(np.arange(-0.5, 4), 4), shading="auto",
                               rasterized=True)
         axes[1, j].axvline(ir, color="black", lw=1.2, ls=":")
-        axes[1, j].set_xlabel("TP / P (majority recall)", fontsize=9)
+        axes[1, j].set_xlabel("TP / P (majority recall)")
     for ax in axes[:, 0]:
-        ax.set_ylabel("TN / N (minority recall)", fontsize=9)
+        ax.set_ylabel("TN / N (minority recall)")
     for ax in axes.flat:
-        ax.tick_params(labelsize=9)
         ax.set(aspect="equal", xlim=(0, 1), ylim=(0, 1))
         ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
         ax.set_yticks([0, 0.5, 1], ["0", "0.5", "1"])
     fig.colorbar(im, ax=axes[0, :], shrink=0.9,
                  label=r"$\log_{10}$ of $\partial_{TN} HMNC\, /\, \partial_{TP} HMNC$")
     fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="outside upper center", ncol=2,
-               fontsize=9, frameon=True, facecolor="#5a5a5a", edgecolor="none",
+               frameon=True, facecolor="#5a5a5a", edgecolor="none",
                labelcolor="white", framealpha=1)
     fig.legend([plt.Rectangle((0, 0), 1, 1, color=c) for c in colours],
                ["both (the document's claim)", "most minority-sensitive only",
                 "least majority-sensitive only", "neither"],
-               loc="outside lower center", ncol=2, fontsize=9, frameon=False)
+               loc="outside lower center", ncol=2, frameon=False)
     plt.close(fig)  # returned for glue, not drawn again at the end of the cell
     return fig
 
