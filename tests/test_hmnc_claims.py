@@ -42,6 +42,7 @@ def test_every_claim_holds(findings):
 BREAKERS = {
     "forms": {"forms_hold": False},
     "ranges": {"ranges_hold": False},
+    "equalities": {"equalities_hold": False},
     "kappa-min": {"kmin_0.25": -1.0},
     "mcc-min": {"mcc_min_margins": -0.9},
     "noskill": {"noskill_0.01": 0.69},

@@ -29,7 +29,7 @@ from imbalance_lib.book.published.burduk2020 import CLASS_SIZES, TABLES
 __all__ = [
     "METRICS", "IRS", "P_MAJ", "burduk_matrix", "document_metrics", "minority_f1",
     "symbolic_checks", "diagonal_symbolic", "constant_classifiers", "form_checks",
-    "range_checks", "kappa_margins", "noskill_table", "diagonal_table", "coinciding_pairs",
+    "range_checks", "equality_checks", "kappa_margins", "noskill_table", "diagonal_table", "coinciding_pairs",
     "coincide_examples", "recompute", "stacked", "table_counts", "comparison_tables",
     "round2", "difference_conventions", "convention_summary", "disagreements",
     "table_reading", "surfaces", "heatmap_figure", "sensitivity", "sensitivity_figure",
@@ -227,6 +227,61 @@ def range_checks() -> pd.DataFrame:
         "min(TPR, TNR) <= HMNC <= max(TPR, TNR)": _between_violation,
         "|MCC| <= 1": _mcc_violation,
         "kappa >= -2PN / (P² + N²)": _kappa_violation,
+    }, tol=1e-12)
+    return _verdicts(checks, 1e-12)
+
+
+def _rates(C):
+    """TPR, TNR, GM, ACC, BACC, HMNC, AC and rho of ``C`` (nan where P = 0 or N = 0)."""
+    tp, tn, p, n = _counts(C)
+    ok = (p > 0) & (n > 0)
+    t, s = np.where(ok, tp / p, np.nan), np.where(ok, tn / n, np.nan)
+    rho = p / (p + n)
+    return (t, s, np.sqrt(t * s), il.accuracy(C), (t + s) / 2,
+            il.hmnc(C, zero_division=np.nan), il.ac(C, zero_division=np.nan), rho)
+
+
+def _duality_violation(C):
+    t, s, gm, acc, bacc, h, ac, _ = _rates(C)
+    both = t + s > 0
+    return np.where(both, np.maximum(np.abs(h * acc - gm**2), np.abs(ac * bacc - gm**2)),
+                    np.nan)
+
+
+def _factorisation_violation(C):
+    t, s, gm, acc, bacc, h, _, rho = _rates(C)
+    tp, tn, _, _ = _counts(C)
+    gaps = [acc - bacc - (rho - 0.5) * (t - s),
+            bacc - gm - 0.5 * (np.sqrt(t) - np.sqrt(s)) ** 2,
+            acc - gm - (np.sqrt(t) - np.sqrt(s)) * (rho * np.sqrt(t) - (1 - rho) * np.sqrt(s)),
+            np.where(tp + tn > 0, h - bacc - (s - t) * (tp - tn) / (2 * (tp + tn)), 0.0),
+            np.where(acc > 0, h - acc - (gm - acc) * (gm + acc) / acc, 0.0)]
+    return np.max(np.abs(gaps), axis=0)
+
+
+def _diagonal_violation(C):
+    """Every mean of the two recalls at TPR = TNR = t (t the TPR of ``C``, C's margins) is t."""
+    tp, _, p, n = _counts(C)
+    ok = (p > 0) & (n > 0)
+    t = np.where(ok, tp / np.where(ok, p, 1.0), 0.0)
+    D = il.binary_matrix(t * p, (1 - t) * p, (1 - t) * n, t * n)
+    means = [il.hmnc(D, zero_division=np.nan), il.accuracy(D), il.balanced_accuracy(D),
+             il.g_mean(D), il.ac(D, zero_division=np.nan),
+             il.weighted_accuracy(D, alpha=0.3)]
+    return np.where(ok, np.max(np.abs(np.array(means) - t), axis=0), np.nan)
+
+
+@cache
+def equality_checks() -> pd.DataFrame:
+    """The duality, the equality theorem and the five differences of the necessity theorem.
+
+    Each statement goes through :func:`imbalance_lib.book.properties.check_claims`
+    (absolute tolerance 1e-12: the metrics lie in [0, 1]).
+    """
+    checks = check_claims({
+        "HMNC ACC = GM² = AC BACC": _duality_violation,
+        "TPR = TNR = t: HMNC, ACC, BACC, GM, AC, WA are t": _diagonal_violation,
+        "the five differences of the necessity theorem": _factorisation_violation,
     }, tol=1e-12)
     return _verdicts(checks, 1e-12)
 
@@ -864,6 +919,7 @@ def _theorem_findings() -> dict:
     f = {
         "forms_hold": bool((forms["holds"] == "yes").all()),
         "ranges_hold": bool((ranges["holds"] == "yes").all()),
+        "equalities_hold": bool((equality_checks()["holds"] == "yes").all()),
         "kappa_min_at_origin": bool((margins["argmin κ (TP, TN)"] == "(0, 0)").all()
                                     and np.allclose(margins["min κ"].astype(float),
                                                     margins["−2IR/(1+IR²)"].astype(float))),
@@ -922,6 +978,8 @@ CLAIMS = [
           "and is 0 exactly when a class is missed", lambda f: f["forms_hold"]),
     Claim("ranges", "HMNC lies between the recalls, |MCC| <= 1 and kappa >= -2PN/(P^2 + N^2) "
           "on every matrix tried", lambda f: f["ranges_hold"]),
+    Claim("equalities", "the duality, the equality theorem and the five differences of the "
+          "necessity theorem hold on every matrix tried", lambda f: f["equalities_hold"]),
     Claim("kappa-min", "with the document's class sizes kappa's minimum is the bound, attained "
           "only at TP = TN = 0, and it is above -1",
           lambda f: f["kappa_min_at_origin"] and _all(f, "kmin", lambda v: -1 < v < 0)),
