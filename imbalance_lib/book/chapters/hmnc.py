@@ -29,12 +29,12 @@ from imbalance_lib.book.published.burduk2020 import CLASS_SIZES, TABLES
 __all__ = [
     "METRICS", "IRS", "P_MAJ", "burduk_matrix", "document_metrics", "minority_f1",
     "symbolic_checks", "diagonal_symbolic", "constant_classifiers", "form_checks",
-    "range_checks", "equality_checks", "kappa_margins", "noskill_table", "diagonal_table", "coinciding_pairs",
-    "coincide_examples", "recompute", "stacked", "table_counts", "comparison_tables",
-    "round2", "difference_conventions", "convention_summary", "disagreements",
-    "table_reading", "surfaces", "heatmap_figure", "sensitivity", "sensitivity_figure",
-    "SWEEP", "TASKS", "SEEDS", "operating_points", "choice_runs", "choice_spread",
-    "findings", "CLAIMS",
+    "range_checks", "equality_checks", "kappa_margins", "noskill_table", "diagonal_table",
+    "coinciding_pairs", "coincide_examples", "recompute", "stacked", "table_counts",
+    "comparison_tables", "round2", "difference_conventions", "convention_summary",
+    "disagreements", "table_reading", "surfaces", "heatmap_figure", "sensitivity",
+    "sensitivity_figure", "SWEEP", "TASKS", "SEEDS", "operating_points", "choice_runs",
+    "choice_spread", "findings", "CLAIMS",
 ]
 
 METRICS = {
@@ -197,7 +197,9 @@ def _mcc_violation(C):
     return np.abs(il.mcc(C, zero_division=np.nan)) - 1
 
 
-def _verdicts(frame: pd.DataFrame, tol: float) -> pd.DataFrame:
+def _checked(claims: dict, tol: float = 1e-12) -> pd.DataFrame:
+    """:func:`check_claims` on ``claims`` (name -> violation), as the page shows it."""
+    frame = check_claims(claims, tol=tol)
     # the largest violation is a float whose last bits move with the CPU:
     # shown only as "below the tolerance" or as its value when it breaks the claim
     worst = [f"below {tol:g}" if ok else f"{w:.3g}"
@@ -214,21 +216,16 @@ def form_checks() -> pd.DataFrame:
     100 000 random real matrices (cells from 1e-6 to 1e6, structured extremes)
     and at the worst point differential evolution finds.
     """
-    checks = check_claims({"il.hmnc = the four forms (relative deviation)": _form_violation,
-                           "HMNC = 0 when TP = 0 or TN = 0": _zero_violation},
-                          tol=1e-12)
-    return _verdicts(checks, 1e-12)
+    return _checked({"il.hmnc = the four forms (relative deviation)": _form_violation,
+                     "HMNC = 0 when TP = 0 or TN = 0": _zero_violation})
 
 
 @cache
 def range_checks() -> pd.DataFrame:
     """The range statements (HMNC between the recalls, |MCC| <= 1, kappa's lower bound)."""
-    checks = check_claims({
-        "min(TPR, TNR) <= HMNC <= max(TPR, TNR)": _between_violation,
-        "|MCC| <= 1": _mcc_violation,
-        "kappa >= -2PN / (P² + N²)": _kappa_violation,
-    }, tol=1e-12)
-    return _verdicts(checks, 1e-12)
+    return _checked({"min(TPR, TNR) <= HMNC <= max(TPR, TNR)": _between_violation,
+                     "|MCC| <= 1": _mcc_violation,
+                     "kappa >= -2PN / (P² + N²)": _kappa_violation})
 
 
 def _rates(C):
@@ -278,12 +275,9 @@ def equality_checks() -> pd.DataFrame:
     Each statement goes through :func:`imbalance_lib.book.properties.check_claims`
     (absolute tolerance 1e-12: the metrics lie in [0, 1]).
     """
-    checks = check_claims({
-        "HMNC ACC = GM² = AC BACC": _duality_violation,
-        "TPR = TNR = t: HMNC, ACC, BACC, GM, AC, WA are t": _diagonal_violation,
-        "the five differences of the necessity theorem": _factorisation_violation,
-    }, tol=1e-12)
-    return _verdicts(checks, 1e-12)
+    return _checked({"HMNC ACC = GM² = AC BACC": _duality_violation,
+                     "TPR = TNR = t: HMNC, ACC, BACC, GM, AC, WA are t": _diagonal_violation,
+                     "the five differences of the necessity theorem": _factorisation_violation})
 
 
 @cache
@@ -298,17 +292,19 @@ def kappa_margins() -> pd.DataFrame:
         at = np.unravel_index(np.nanargmin(k), k.shape)
         rows[f"{ir:g}"] = {
             "N": n, "min κ": np.nanmin(k), "−2IR/(1+IR²)": -2 * p * n / (p**2 + n**2),
-            "argmin κ (TP, TN)": f"({at[0]}, {at[1]})",
+            "argmin κ": f"({at[0]}, {at[1]})",
             "min MCC": np.nanmin(m), "max κ": np.nanmax(k),
             "min HMNC": il.hmnc(C).min(), "max HMNC": il.hmnc(C).max(),
         }
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("IR")
 
 
-def noskill_table(decimals: int | None = 4) -> pd.DataFrame:
+def noskill_table(decimals: int | None = 4, checks: bool = False) -> pd.DataFrame:
     """The best no-skill classifier at its expected matrix, for each of Burduk's IRs.
 
-    Rounded to ``decimals`` (None: every digit).
+    Rounded to ``decimals`` (None: every digit). With ``checks``, two more
+    columns: the closed form (1 + IR)/(1 + sqrt IR)^2 and the registry's value
+    of the trivial classifier, both of which should equal the HMNC column.
 
     >>> round(float(noskill_table().loc["0.01", "HMNC"]), 4)
     0.8347
@@ -326,6 +322,8 @@ def noskill_table(decimals: int | None = 4) -> pd.DataFrame:
             "best Ψ": TABLES[label]["values"].frame()["HMNC"].max(),
         }
     out = pd.DataFrame(rows).T.rename_axis("IR").astype(float)
+    if not checks:
+        out = out.drop(columns=["(1+IR)/(1+√IR)²", "registry"])
     # + 0.0 turns a rounded -0.0 (MCC is 0 up to the last bit) into 0.0
     return out if decimals is None else out.round(decimals) + 0.0
 
@@ -907,7 +905,7 @@ MEANS = {"accuracy", "ac", "balanced_accuracy", "g_mean", "hmnc", "macro_recall"
 def _theorem_findings() -> dict:
     forms, ranges = form_checks(), range_checks()
     margins, pairs, diag = kappa_margins(), coinciding_pairs(), diagonal_table()
-    noskill = noskill_table(None)
+    noskill = noskill_table(None, checks=True)
     tp, tn = _table_counts("Table 1")
     h_t1 = il.hmnc(burduk_matrix(tp, tn, 1000, 10))
     C_extra = burduk_matrix(50, 200, 1000, 250)
@@ -920,7 +918,7 @@ def _theorem_findings() -> dict:
         "forms_hold": bool((forms["holds"] == "yes").all()),
         "ranges_hold": bool((ranges["holds"] == "yes").all()),
         "equalities_hold": bool((equality_checks()["holds"] == "yes").all()),
-        "kappa_min_at_origin": bool((margins["argmin κ (TP, TN)"] == "(0, 0)").all()
+        "kappa_min_at_origin": bool((margins["argmin κ"] == "(0, 0)").all()
                                     and np.allclose(margins["min κ"].astype(float),
                                                     margins["−2IR/(1+IR²)"].astype(float))),
         "mcc_min_margins": float(margins["min MCC"].astype(float).max()),
