@@ -360,8 +360,9 @@ def bias_figure(pi0: float = 0.1, informedness=(0.0, 0.2, 0.25, 0.5, 0.75)) -> F
     ax.axhline(0.5, color=PALETTE["grey"], lw=1)
     ax.text(-0.98, 0.52, "coin flip", color=PALETTE["grey"])
     tpr, tnr = GM_EXAMPLE
+    k = int(np.argmin(np.abs(np.array(informedness) - (tpr + tnr - 1))))  # its J's curve
     ax.plot(tpr - tnr, float(il.g_mean(il.binary_matrix(tpr, 1 - tpr, 1 - tnr, tnr))),
-            marker="*", ms=14, color=PALETTE["vermillion"], mec="k", zorder=5)
+            marker="*", ms=14, color=COLOURS[k], mec="k", zorder=5)
     ax.set_xlabel("dominance $d = TPR - TNR$")
     ax.set_ylabel("geometric mean $GM$")
     ax.set_title("fixed informedness $J$, varying bias")
