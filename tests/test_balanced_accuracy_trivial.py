@@ -16,10 +16,10 @@ import math
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import stats
 from sklearn.metrics import accuracy_score
 
 import imbalance_lib as il
+from imbalance_lib.book.chapters.balanced_accuracy import ba_distribution as exact_distribution
 
 SIZE = st.integers(1, 400)
 Q = st.floats(0, 1, allow_nan=False)
@@ -52,13 +52,6 @@ def test_expected_matrix_of_a_label_independent_classifier(pi, q, M):
     assert math.isclose(il.accuracy(E), q * pi + (1 - q) * (1 - pi), abs_tol=1e-12)
     # accuracy of a trivial classifier is at most that of predicting the majority
     assert il.accuracy(E) <= max(pi, 1 - pi) + 1e-12
-
-
-def exact_distribution(P, N, q):
-    x, z = np.arange(P + 1), np.arange(N + 1)
-    prob = stats.binom.pmf(x, P, q)[:, None] * stats.binom.pmf(z, N, 1 - q)[None, :]
-    C = il.binary_matrix(x[:, None], P - x[:, None], N - z[None, :], z[None, :])
-    return C, prob
 
 
 @settings(max_examples=60, deadline=None)
