@@ -295,6 +295,8 @@ def _coverage_findings(coverage, symmetric, split) -> dict:
         "cov_three_lo": round(three[three.P.between(10, 50)].coverage.min(), 3),
         "cov_three_5": round(three[three.P == 5].coverage.min(), 3),
         "boot_three_lo": round(b3.coverage.min(), 3),
+        "boot_three_5": round(boot[(boot.setting == "three classes") & (boot.P == 5)
+                                   & (boot.IR == 1)].coverage.min(), 3),
         "boot_three_hi": round(b3.coverage.max(), 3),
         "cov_three_ir1": round(by_ir.loc[1], 3), "cov_three_ir100": round(by_ir.loc[100], 3),
         "cov_three_worst_ir": int(worst3.IR), "cov_three_worst_p": int(worst3.P),
@@ -766,7 +768,7 @@ CLAIMS = [
     Claim("content-below-95", "with 400 resamples the expected content is below 95 %",
           lambda f: f["cov_content"] < 95),
     Claim("cluster-below-95", "many coverages sit just below 95 %: the median lies between "
-          "93 % and the expected content", lambda f: 93 <= f["cov_median"] <= f["cov_content"]),
+          "93 % and 95 %", lambda f: 93 <= f["cov_median"] <= 95),
     Claim("two-from-10", "for two classes from 10 minority samples on the worst coverage is "
           "within two Monte Carlo standard errors of the band",
           lambda f: f["cov_two_min10"] >= 0.93 - 2 * f["cov_mc_se"] / 100),
@@ -789,6 +791,8 @@ CLAIMS = [
           "rates at IR 1 and the symmetric errors), and hardly at IR 100",
           lambda f: f["cba_bias_sym"] < 0 and f["cba_bias_ir1"] < 0
           and abs(f["cba_bias_ir100"]) < abs(f["cba_bias_ir1"]) / 5),
+    Claim("prior-at-5", "at 5 a class and IR 1 the bootstrap, which has no prior, covers "
+          "better than the default", lambda f: f["boot_three_5"] > f["cov_three_5"]),
     Claim("boot-binary-fails", "the bootstrap covers less than half at 5 samples for the binary "
           "metrics, fails badly at 10 and is still below the band at 50",
           lambda f: f["boot_min"] < 0.5 and f["boot_min10"] < 0.8 and f["boot_min50"] < 0.93),
