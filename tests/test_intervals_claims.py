@@ -1,0 +1,199 @@
+"""The intervals chapter: its claims hold on its findings, and each check can fail.
+
+The full findings take about two minutes (the coverage studies and the re-run on
+Glass), so the test of every claim on them is marked slow; the claims of the
+cheap sections are checked on their own findings in the fast suite.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import imbalance_lib as il
+from imbalance_lib.book.chapters import intervals
+from imbalance_lib.book.claims import failing
+
+# one altered finding per claim: the value that would make the sentence false
+BREAKERS = {
+    "ba-resampled-exact": {"ba_gap_max": 0.02},
+    "biased-not-shown": {"bias_ba_low_raw": 0.51},
+    "biased-acc-high": {"bias_acc": 0.6},
+    "mc-se": {"cov_mc_se": 1.5},
+    "iam-same-events": {"iam_cba_differ": 1},
+    "content-below-95": {"cov_content": 95.0},
+    "cluster-below-95": {"cov_median": 95.8},
+    "two-from-10": {"cov_two_min10": 0.90},
+    "two-at-5": {"cov_two_max5_ir": 1},
+    "three-worst-balanced": {"cov_three_worst_ir": 100},
+    "three-short-10-50": {"cov_three_lo": 0.94},
+    "three-boot-better": {"boot_three_lo": 0.85},
+    "symmetric-both-short": {"sym_boot": 94.0},
+    "cba-biased-low": {"cba_bias_ir100": -0.03},
+    "prior-at-5": {"boot_three_5": 0.8},
+    "boot-binary-fails": {"boot_min50": 0.94},
+    "none-at-5": {"cov_min5": 0.94},
+    "no-majority-undefined": {"no_interval": 0.2},
+    "paired-covers": {"pc_min": 85.0},
+    "split-prior-under": {"split_max": 94.0},
+    "iid-whole-better": {"iid_whole_worse": 1},
+    "iid-ba-same": {"iid_ba_same": "not the same"},
+    "acc-narrow": {"w_glass_acc": 0.3},
+    "equal-weight-wide": {"w_glass_equal_min": 0.1},
+    "glass-tens-satimage-few": {"w_sat_iba": 0.2},
+    "garcia-breast-coin": {"g_breast_p": 0.9},
+    "garcia-breast-none": {"g_breast_yes": 1},
+    "garcia-glass-none": {"g_glass_small_yes": 1},
+    "garcia-large-gaps": {"g_yes_elsewhere": 1},
+    "garcia-satimage-half": {"g_sat_yes": 4},
+    "garcia-small-alpha": {"g_iba01_yes_not_sat": 1},
+    "garcia-bonferroni": {"g_bonf_which": "Satimage IBA_1, Laryngeal-2 IBA_1"},
+    "garcia-above-chance": {"g_yes": 0},
+    "mortaz-none-shown": {"m_yes": 1},
+    "mortaz-glass-coin": {"m_glass_p": 0.95},
+    "mortaz-sat-iam-matched": {"m_sat_matched_gap": 0.013},
+    "mortaz-sat-iam-not-shown": {"m_sat_p": 0.99},
+    "mortaz-sat-cba-edge": {"m_sat_low_cba": -0.02},
+    "glass-pairs-straddle": {"m_excl": 1},
+    "glass-rf-rarely-ahead": {"m_rf_ahead": 4},
+    "glass-either-way": {"m_pmax": 0.45},
+    "burduk-more-negatives": {"b_yes_1": 30},
+    "burduk-few-at-10": {"b_yes_1": 20},
+    "burduk-tn-invisible": {"b_tn_only_1": 1},
+    "burduk-bounds": {"b_nested_1": 5},
+    "wu-no-split": {"wu_sure": 3},
+    "wu-nmc-never": {"wu_nmc_sure": 1},
+    "wu-direction": {"wu_sign_p": 0.2},
+    "oof-small": {"oof_spread": 0.2},
+}
+
+
+@pytest.fixture(scope="module")
+def cheap():
+    """The findings of every section that runs in a few seconds."""
+    f = {}
+    f.update(intervals._brodersen_findings(intervals.brodersen_table()))
+    f.update(intervals._width_findings(intervals.width_table()))
+    f.update(intervals._garcia_findings(intervals.garcia_table()))
+    f.update(intervals._burduk_findings(intervals.burduk_table()[1], intervals.burduk_bounds()))
+    f.update(intervals._wu_findings(intervals.wu_table()))
+    m = intervals.mortaz_table().set_index(["data", "metric"])
+    f.update({"m_yes": int((m.distinguishable == "yes").sum()),
+              "m_glass_p": round(m.loc[("Glass", "IAM"), "P(pick better)"], 2),
+              "m_sat_p": round(m.loc[("Satimage", "IAM"), "P(pick better)"], 2),
+              "m_sat_p_cba": round(m.loc[("Satimage", "CBA"), "P(pick better)"], 2),
+              "m_sat_low_cba": round(m.loc[("Satimage", "CBA"), "low"], 4),
+              "m_sat_gap": round(m.loc[("Satimage", "IAM"), "gap"], 3),
+              "m_sat_matched_gap": round(m.loc[("Satimage", "IAM"), "matched IAM gap"], 3)})
+    return f
+
+
+def _claims_on(findings):
+    """The claims whose every finding is in ``findings``."""
+    out = []
+    for c in intervals.CLAIMS:
+        try:
+            c.holds(findings)
+        except KeyError:
+            continue
+        out.append(c)
+    return out
+
+
+def test_cheap_sections_cover_most_claims(cheap):
+    assert len(_claims_on(cheap)) >= 25
+
+
+def test_cheap_claims_hold(cheap):
+    assert failing(_claims_on(cheap), cheap) == []
+
+
+def test_every_claim_has_a_breaker():
+    assert set(BREAKERS) == {c.key for c in intervals.CLAIMS}
+
+
+def test_cheap_claims_can_fail(cheap):
+    for claim in _claims_on(cheap):
+        assert failing([claim], {**cheap, **BREAKERS[claim.key]}) == [claim.key], claim.key
+
+
+@pytest.fixture(scope="module")
+def full():
+    return intervals.findings()
+
+
+@pytest.mark.slow
+def test_every_claim_holds(full):
+    assert failing(intervals.CLAIMS, full) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(BREAKERS))
+def test_full_findings_can_fail(full, key):
+    assert key in failing(intervals.CLAIMS, {**full, **BREAKERS[key]})
+
+
+# ------------------------------------------------------------ independent checks
+
+
+def test_percentile_content_by_hand_and_by_simulation():
+    # (B - 1) 0.95 / (B + 1) with B = 400: 379.05 / 401
+    assert intervals.percentile_content(400) == pytest.approx(379.05 / 401, abs=1e-12)
+    # uniform draws: the content of [q_0.025, q_0.975] is its length
+    rng = np.random.default_rng(0)
+    u = rng.random((20_000, 400))
+    q = np.quantile(u, [0.025, 0.975], axis=1)
+    assert (q[1] - q[0]).mean() == pytest.approx(379.05 / 401, abs=5e-4)
+
+
+def test_ba_posterior_against_direct_beta_draws():
+    # BA = (TPR + TNR) / 2 with TPR ~ Beta(2, 10), TNR ~ Beta(89, 3): 1 of 10, 88 of 90
+    rng = np.random.default_rng(1)
+    ba = (stats.beta(2, 10).rvs(400_000, random_state=rng)
+          + stats.beta(89, 3).rvs(400_000, random_state=rng)) / 2
+    table = intervals.brodersen_table()
+    row = table.loc["biased, imbalanced"]
+    assert row["exact 2.5 %"] == pytest.approx(np.quantile(ba, 0.025), abs=0.003)
+    assert row["exact 97.5 %"] == pytest.approx(np.quantile(ba, 0.975), abs=0.003)
+    assert row["accuracy"] == pytest.approx(89 / 100) and row["BA"] == pytest.approx(
+        (0.1 + 88 / 90) / 2)
+
+
+def test_symmetric_cba_truth_and_bias():
+    # three classes of 20, 16 right each, errors 2 and 2: every row and column sum is 20
+    assert il.cba(20 * intervals.SYMMETRIC) == pytest.approx(16 / 20)
+    assert intervals.cba_bias(intervals.SYMMETRIC, [20, 20, 20], n_sets=5000) < -0.02
+
+
+def test_nested_joint_by_hand():
+    CA = il.binary_matrix(tp=700, fn=300, fp=5, tn=5)
+    CB = il.binary_matrix(tp=500, fn=500, fp=3, tn=7)
+    J = intervals.nested_joint(CA, CB)
+    # positives: both right 500, only A 200, neither 300; negatives: both 5, only B 2
+    assert J[1, 1, 1] == 500 and J[1, 1, 0] == 200 and J[1, 0, 1] == 0 and J[1, 0, 0] == 300
+    assert J[0, 0, 0] == 5 and J[0, 1, 0] == 2 and J[0, 0, 1] == 0 and J[0, 1, 1] == 3
+    np.testing.assert_array_equal(J.sum(axis=2), CA)
+    np.testing.assert_array_equal(J.sum(axis=1), CB)
+
+
+def test_matching_matrix_hits_its_target_and_iam_is_twice_cba():
+    C = intervals.matching_matrix([70, 76, 17, 13, 9, 29], 0.6)
+    assert il.cba(C) == pytest.approx(0.6, abs=1e-9)
+    assert il.iam(C) == pytest.approx(2 * il.cba(C) - 1, abs=1e-9)
+
+
+def test_sign_test_by_hand():
+    # 16 splits, all for LDA: two-sided p = 2 / 2**16
+    f = intervals._wu_findings(__import__("pandas").DataFrame(
+        {"NMC ahead": [0, 0, 0], "LDA ahead": [1, 7, 8], "LDA shown better": [0, 0, 0],
+         "NMC shown better": [0, 0, 0]}))
+    assert f["wu_sign_p"] == pytest.approx(float(f"{2 / 2**16:.1g}"))
+    assert f["wu_chance"] == pytest.approx(1.5)
+
+
+def test_the_digits_splits_are_the_shared_ones():
+    assert "def digits_split" not in inspect.getsource(intervals)
+    assert "digits_split" in inspect.getsource(intervals.wu_table)
