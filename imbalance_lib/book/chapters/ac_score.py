@@ -37,7 +37,7 @@ __all__ = [
     "best_threshold_ac", "constant_experiment", "constant_table", "sizes_table",
     "CONDITIONS", "SIZES_DOC", "N_REPS", "OUR_METRICS", "DOC_METRICS", "MODELS",
     "count_metrics", "score_metrics", "oop_cut", "fit_models", "run_experiment",
-    "gaussian_split", "summary", "rank_table", "doc_tables", "baseline_tables",
+    "gaussian_split", "difference_summary", "rank_table", "doc_tables", "baseline_tables",
     "rates_table", "doc_tables_markdown", "baseline_markdown", "check_table",
     "experiment_findings", "digits_findings", "findings",
     "surfaces_figure", "penalty_figure", "ranked_figure", "projections_figure",
@@ -237,6 +237,9 @@ def edge_gap(n_grid: int = 1_000_001) -> dict:
     the positive root of :math:`u^3 + u^2 + 3u - 1`. Returns the ratio
     :math:`t/s` there, the gap per unit of :math:`s`, the same on the section
     :math:`s = 1/2`, and the maximum and its place on a grid of that section.
+
+    >>> round(edge_gap(n_grid=1001)["gap_ratio"], 4)
+    0.0874
     """
     roots = np.roots([1, 1, 3, -1])
     u = float(roots[(np.abs(roots.imag) < 1e-12) & (roots.real > 0)].real[0])
@@ -263,6 +266,12 @@ def one_at_a_time(y, z):
 
     Returns the best AC-score it reports, the AC-score of the threshold it
     returns when applied to the scores, and the number of "cuts" it tried.
+
+    Four tied scores: the scheme reports a cut that no threshold makes.
+
+    >>> reported, applied, n = one_at_a_time(np.array([0, 1, 0, 1]), np.full(4, 0.5))
+    >>> round(float(reported), 4), float(applied), n
+    (0.6667, 0.0, 5)
     """
     order = np.argsort(z, kind="stable")  # ties keep their storage order
     ys, zs = y[order], z[order]
@@ -316,6 +325,12 @@ def authors_sweep(y, markers) -> float:
     Inputs whose distinct values are exactly {0, 1} are hard predictions;
     anything else is swept one sample at a time in both directions (stable
     sort: ties keep the storage order), keeping the better sweep.
+
+    All-ones predictions, stored negatives first, read as scores:
+
+    >>> y = np.array([0, 0, 1, 1])
+    >>> authors_sweep(y, np.ones(4, dtype=int)), best_threshold_ac(y, np.ones(4))
+    (1.0, 0.0)
     """
     markers = np.asarray(markers)
     if np.array_equal(np.unique(markers), [0, 1]):  # hard predictions
@@ -381,8 +396,8 @@ def sizes_table() -> pd.DataFrame:
         cap = wu2025.FIG2_CAPTION_COUNTS.get(panel)
         cap = None if cap is None else (cap["N"], cap["P"])
         rows.append({"N:P": ratio, "train": size["train"], "test": size["test"],
-                     "N, P (Sec. 3.2)": "%d, %d" % sec, "panel": panel,
-                     "N, P (caption)": "none" if cap is None else "%d, %d" % cap,
+                     "N, P (Sec. 3.2)": f"{sec[0]}, {sec[1]}", "panel": panel,
+                     "N, P (caption)": "none" if cap is None else f"{cap[0]}, {cap[1]}",
                      "agrees": "-" if cap is None else ("yes" if cap == sec else "**no**")})
     out = pd.DataFrame(rows).set_index("N:P")
     out["N, P (code)"] = CODE_TITLES
@@ -410,7 +425,12 @@ MODELS = ["NMC", "LDA", "LDA, equal priors", "LDA + OOP"]
 
 
 def count_metrics(C) -> dict:
-    """The count-based metrics of Fig. 2 for a stack of binary matrices (0/0 taken as 0)."""
+    """The count-based metrics of Fig. 2 for a stack of binary matrices (0/0 taken as 0).
+
+    >>> m = count_metrics(il.binary_matrix(tp=6, fn=4, fp=9, tn=81))
+    >>> round(float(m["AC-score"]), 4), round(float(m["BA"]), 4)
+    (0.72, 0.75)
+    """
     z = {"zero_division": 0.0}
     ba, map_ = il.balanced_accuracy(C, **z), il.macro_precision(C, **z)
     return {
@@ -523,7 +543,7 @@ def _differences(results, baseline="LDA"):
     return (wide["NMC"] - wide[baseline]).rename("diff").reset_index()
 
 
-def summary(results, metrics):
+def difference_summary(results, metrics):
     """Mean and SD of NMC - LDA per condition and metric; rank 1 = the largest NMC advantage.
 
     Returns the single differences and the summary table.
@@ -548,7 +568,7 @@ def rank_table(summ) -> pd.DataFrame:
 
 def doc_tables(results):
     """The document's metrics with its labels: mean value of NMC and LDA; ranked differences."""
-    _, summ11 = summary(results, DOC_METRICS)
+    _, summ11 = difference_summary(results, DOC_METRICS)
     m = results[results.metric.isin(list(DOC_METRICS))]
     tab = m.pivot_table(index="metric", columns=["condition", "model"], values="value")
     values = pd.DataFrame(index=list(DOC_METRICS))
@@ -614,8 +634,8 @@ def experiment_findings(results, extras) -> dict:
     sensitivity minus NMC's. Over the run: mean AC-score and AUROC of both,
     the predictions equal priors change, and the effect of the authors' tie rule.
     """
-    _, summ = summary(results, OUR_METRICS)
-    _, summ11 = summary(results, DOC_METRICS)
+    _, summ = difference_summary(results, OUR_METRICS)
+    _, summ11 = difference_summary(results, DOC_METRICS)
     n_reps = extras["n_reps"]
     f = {}
     for cond in CONDITIONS:
@@ -685,8 +705,9 @@ def digits_findings() -> dict:
 
 def findings() -> dict:
     """Everything the chapter states outside the NMC experiment (glued with the prefix ``ac``)."""
-    from imbalance_lib.book.properties import claim_battery, integer_matrices
     from scipy.stats import norm
+
+    from imbalance_lib.book.properties import claim_battery, integer_matrices
 
     checks = property_checks()
     f = {f"holds_{_slug(k)}": bool(v) for k, v in checks["holds"].items()}
@@ -887,7 +908,7 @@ def ranked_figure(results, title):
     from imbalance_lib.book.figures import PALETTE, use_style
 
     use_style()
-    d, summ = summary(results, OUR_METRICS)
+    d, summ = difference_summary(results, OUR_METRICS)
     fig, axes = plt.subplots(3, 1, figsize=(8, 14), sharex=True, constrained_layout=True)
     for ax, (cond, letter) in zip(axes, zip(CONDITIONS, "def")):
         s = summ[summ.condition == cond].sort_values("mean", ascending=True)
