@@ -79,16 +79,17 @@ def test_constant_score_by_hand(findings):
     assert findings["gau_bayes"] == pytest.approx(0.5 * (1 + math.erf(1 / math.sqrt(2))))
 
 
-def _frame():
-    """A hand-made run: NMC beats LDA by 0.1 on the AC-score alone, baselines halfway."""
+def _frame(bonus=None):
+    """A hand-made run: NMC beats LDA by 0.1 on the AC-score alone (unless ``bonus`` says more)."""
+    bonus = {"AC-score": 0.1} if bonus is None else bonus
     rows = []
     for cond in ac_score.CONDITIONS:
         for rep in range(2):
             for model, base in [("NMC", 0.5), ("LDA", 0.5), ("LDA, equal priors", 0.55),
                                 ("LDA + OOP", 0.45)]:
                 for metric in ac_score.OUR_METRICS + ["AUPR (one point)"]:
-                    bonus = 0.1 if (model == "NMC" and metric == "AC-score") else 0.0
-                    rows.append((cond, rep, model, metric, base + bonus))
+                    extra = bonus.get(metric, 0.0) if model == "NMC" else 0.0
+                    rows.append((cond, rep, model, metric, base + extra))
     results = pd.DataFrame(rows, columns=["condition", "rep", "model", "metric", "value"])
     extras = {"ties": pd.DataFrame(columns=["condition", "rep", "ac_change"]),
               "priors": pd.DataFrame([(c, r, 1, 10) for c in ac_score.CONDITIONS
@@ -109,6 +110,13 @@ def test_experiment_findings_on_a_hand_made_run():
     assert f["prior_changed"] == 4 and f["prior_total"] == 40  # 1:3 and 3:1, two reps each
     assert f["ties"] == 0 and f["tie_plotted"] == "does not" and f["fits"] == 6
     assert f["tie_gap"] == pytest.approx(0.1)
+    assert f["doc_verdict"] == "does not hold"  # GM and BA do not separate the two
+    g = ac_score.experiment_findings(*_frame({"AC-score": 0.1, "GM": 0.05, "BA": 0.02}))
+    assert g["doc_verdict"] == "holds"
+
+
+def test_verdicts_as_the_prose_argues(digits):
+    assert digits["doc_verdict"] == "does not hold"
 
 
 def test_digits_claims_hold(digits):
@@ -118,6 +126,7 @@ def test_digits_claims_hold(digits):
 @pytest.mark.slow
 def test_gaussian_claims_hold(gaussian):
     assert failing(ac_score.EXPERIMENT_CLAIMS["gau"], gaussian) == []
+    assert gaussian["doc_verdict"] == "holds"
 
 
 # one altered finding per claim: the value that would make the sentence false

@@ -631,7 +631,8 @@ def experiment_findings(results, extras) -> dict:
     :data:`OUR_METRICS` and :data:`DOC_METRICS` and the mean difference of the
     AC-score, GM and BA; how many metrics favour LDA or NMC; the baselines'
     repetitions above and below NMC and their mean differences; LDA's mean
-    sensitivity minus NMC's. Over the run: mean AC-score and AUROC of both,
+    sensitivity minus NMC's; whether the document's reading (``doc_verdict``:
+    "holds" or "does not hold") fits. Over the run: mean AC-score and AUROC of both,
     the predictions equal priors change, and the effect of the authors' tie rule.
     """
     _, summ = difference_summary(results, OUR_METRICS)
@@ -662,6 +663,10 @@ def experiment_findings(results, extras) -> dict:
         sens = results[(results.metric == "sensitivity") & (results.condition == cond)]
         sens = sens.pivot_table(index="rep", columns="model", values="value")
         f[f"lda_sens_gap_{key}"] = float((sens.LDA - sens.NMC).mean())
+    # the document's reading: at 1:3 and 3:1 NMC wins, by most on the AC-score, then GM, BA
+    doc = all(f[f"ac_diff_{c}"] > f[f"gm_diff_{c}"] > f[f"ba_diff_{c}"] > 0
+              for c in ("13", "31") if f"ac_diff_{c}" in f)
+    f["doc_verdict"] = "holds" if doc else "does not hold"
     vals = results.pivot_table(index=["metric", "model"], values="value")["value"]
     for model, tag in [("NMC", "nmc"), ("LDA", "lda")]:
         f[f"ac_{tag}"] = float(vals["AC-score", model])
