@@ -156,7 +156,7 @@ DIG_BREAKERS = {
 GAU_BREAKERS = {
     "gau-nmc-wins": {"ba_diff_31": -0.01},
     "gau-order": {"gm_diff_13": 1.0},
-    "gau-ac-second": {"ac_rank_13": 1},
+    "gau-ac-second": {"top_31": "specificity"},
     "gau-balanced-coincide": {"ac_diff_11": 1.0},
     "gau-lda-trades": {"lda_sens_gap_13": -0.1},
     "gau-equal-priors-beat": {"eq_above_31": 3},
