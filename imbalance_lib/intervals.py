@@ -76,7 +76,6 @@ __all__ = [
     "compare",
     "compare_predictions",
     "percentile_interval",
-    "simulate_coverage",
 ]
 
 METHODS = ("bayes", "bootstrap", "bayes-whole")
@@ -735,68 +734,3 @@ def compare_predictions(y_true, y_pred_a, y_pred_b, metric, *, labels=None,
     return compare(J, metric, confidence=confidence, method=method,
                    n_resamples=n_resamples, prior=prior, max_undefined=max_undefined,
                    random_state=random_state, **params)
-
-
-# ----------------------------------------------------------------------------- coverage
-
-
-def simulate_coverage(rates, class_sizes, metrics, *, method="bayes", n_sets=1000,
-                      n_resamples=1000, confidence=0.95, prior=None, max_undefined=0.5,
-                      random_state=None) -> dict:
-    r"""Actual coverage of the intervals on simulated test sets with known rates.
-
-    Draws ``n_sets`` test matrices whose row :math:`i` is multinomial with
-    :math:`n_i` (``class_sizes[i]``) trials and the true rates ``rates[i]``,
-    computes the interval of each metric for all of them in one stacked call,
-    and counts how often it contains the true value, the metric of the
-    expected matrix ``rates * class_sizes[:, None]``.
-
-    Parameters
-    ----------
-    rates : array-like of shape (k, k)
-        Row-stochastic matrix of true class-conditional rates.
-    class_sizes : array-like of shape (k,)
-    metrics : dict
-        ``{label: metric}`` or ``{label: (metric, params)}``, metric a registry
-        name or a function.
-
-    Returns
-    -------
-    result : dict
-        ``{label: {"truth", "coverage", "no_interval", "undefined_share", "width"}}``:
-        coverage over the sets that got an interval, the share of sets that got
-        none (too many undefined resamples or an undefined estimate is *not*
-        a reason: only the resamples count), the mean share of undefined
-        resamples and the median width.
-    """
-    R = np.asarray(rates, dtype=float)
-    n = np.asarray(class_sizes, dtype=np.int64)
-    if R.ndim != 2 or R.shape[0] != R.shape[1] or n.shape != R.shape[:1]:
-        raise ValueError("rates must be (k, k) and class_sizes (k,)")
-    if (R < 0).any() or not np.allclose(R.sum(axis=1), 1):
-        raise ValueError("each row of rates must be a probability vector")
-    n_sets = _check_positive_int(n_sets, "n_sets")
-    rng = _rng(random_state)
-    k = R.shape[0]
-    tests = rng.multinomial(n[None, :], R[None, :, :], size=(n_sets, k)).astype(float)
-    stack = resample_matrices(tests, method=method, n_resamples=n_resamples, prior=prior,
-                              random_state=rng)
-    expected = R * n[:, None]
-    out = {}
-    for label, spec in metrics.items():
-        metric, params = spec if isinstance(spec, tuple) else (spec, {})
-        f = _interval_metric(metric, params)
-        truth = float(f(expected))
-        est = f(tests)
-        low, high, share = percentile_interval(
-            f(stack), confidence, estimate=est, max_undefined=max_undefined)
-        has = ~np.isnan(low)
-        covered = (low[has] <= truth) & (truth <= high[has])
-        out[label] = {
-            "truth": truth,
-            "coverage": float(covered.mean()) if has.any() else float("nan"),
-            "no_interval": float(1 - has.mean()),
-            "undefined_share": float(share.mean()),
-            "width": float(np.median(high[has] - low[has])) if has.any() else float("nan"),
-        }
-    return out

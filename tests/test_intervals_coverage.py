@@ -21,7 +21,7 @@ twice.
 import numpy as np
 import pytest
 
-from imbalance_lib.intervals import simulate_coverage
+from imbalance_lib.book.coverage import simulate_coverage
 
 BINARY = {"IBA": ("iba", {"alpha": 0.1}), "GM": "g_mean", "MCC": "mcc", "AC": "ac"}
 MULTI = {"CBA": "cba", "IAM": "iam", "GM": "g_mean", "MCC": "mcc"}

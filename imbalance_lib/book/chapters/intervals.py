@@ -16,6 +16,7 @@ from scipy import stats
 
 import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
+from imbalance_lib.book.coverage import simulate_coverage
 from imbalance_lib.intervals import (
     compare,
     compare_predictions,
@@ -24,7 +25,6 @@ from imbalance_lib.intervals import (
     metric_interval,
     percentile_interval,
     resample_matrices,
-    simulate_coverage,
 )
 
 __all__ = [
@@ -151,7 +151,7 @@ def coverage_study(n_sets: int = 800, n_resamples: int = 400):
 
     Returns a DataFrame with one row per configuration and metric: ``method``,
     ``setting``, ``P``, ``IR``, ``metric`` and the fields of
-    :func:`imbalance_lib.intervals.simulate_coverage` (``coverage`` as a share).
+    :func:`imbalance_lib.book.coverage.simulate_coverage` (``coverage`` as a share).
     """
     records = []
     for method in ["bayes", "bootstrap"]:
