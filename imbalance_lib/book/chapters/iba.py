@@ -208,7 +208,7 @@ def bag_checks() -> pd.DataFrame:
 
 
 RANGE_ALPHAS = np.linspace(0, 1, 21)
-ABOVE_ALPHAS = np.linspace(1, 3, 201)
+ABOVE_ALPHAS = np.linspace(1, 3, 21)
 
 
 def _iba_formula(C, alphas):
