@@ -6,24 +6,10 @@ import numpy as np
 import pytest
 
 import imbalance_lib as il
+from imbalance_lib.book.chapters.iba import columns_of, from_rates, integer_grid, swap
 from imbalance_lib.book.published.garcia2009 import IMBALANCE_RATIOS, TABLE3
 
 ALPHAS = {"IBA_1": 1.0, "IBA_0.5": 0.5, "IBA_0.1": 0.1}
-
-
-def from_rates(t, s, pi):
-    t, s = np.asarray(t, float), np.asarray(s, float)
-    return il.binary_matrix(t * pi, (1 - t) * pi, (1 - s) * (1 - pi), s * (1 - pi))
-
-
-def swap(C):
-    return np.asarray(C)[..., ::-1, ::-1]
-
-
-def small_matrices(max_count=12):
-    rows = [(tp, p - tp, n - tn, tn) for p in range(1, max_count + 1)
-            for n in range(1, max_count + 1) for tp in range(p + 1) for tn in range(n + 1)]
-    return il.binary_matrix(*np.array(rows, float).T)
 
 
 # --------------------------------------------------------------- registry, checked
@@ -35,7 +21,7 @@ def test_registry_facts_hold_numerically(name):
         return m.func(C, zero_division=np.nan, **m.params)
 
     rng = np.random.default_rng(3)
-    Cr = np.concatenate([small_matrices(),
+    Cr = np.concatenate([integer_grid(12),
                          rng.integers(0, 1000, size=(20_000, 2, 2)).astype(float)])
     v = f(Cr)
     ok = np.isfinite(v)
@@ -53,13 +39,6 @@ def test_registry_facts_hold_numerically(name):
 
 
 # --------------------------------------------------------------- truncation, fine grid
-def columns_of(C):
-    out = {"Acc": il.accuracy(C), "Gmean": il.g_mean(C), "AUC": il.balanced_accuracy(C),
-           "OP": il.optimized_precision(C, zero_division=np.nan)}
-    out.update({k: il.iba(C, alpha=a) for k, a in ALPHAS.items()})
-    return out
-
-
 def truncation_consistent(table, row, pi, n):
     """Rates that truncate to the printed TPR, TNR and reproduce every printed column
     (truncated), searched on an n x n grid of the truncation cell."""

@@ -11,18 +11,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import imbalance_lib as il
+from imbalance_lib.book.chapters.iba import from_rates, integer_grid, swap
 
 unit = st.floats(0, 1, allow_nan=False)
 ALPHAS = np.linspace(0, 1, 201)
-
-
-def from_rates(t, s, pi=0.3):
-    t, s = np.asarray(t, float), np.asarray(s, float)
-    return il.binary_matrix(t * pi, (1 - t) * pi, (1 - s) * (1 - pi), s * (1 - pi))
-
-
-def swap(C):
-    return np.asarray(C)[..., ::-1, ::-1]
 
 
 # --------------------------------------------------------------- corollary iba-cor-envelope
@@ -30,7 +22,7 @@ def swap(C):
 @given(st.lists(st.tuples(unit, unit), min_size=2, max_size=8))
 def test_winner_product_g_d_is_non_decreasing_in_alpha(rates):
     t, s = np.array(rates).T
-    C = from_rates(t, s)
+    C = from_rates(t, s, 0.3)
     values = il.iba(C[:, None], alpha=ALPHAS)  # (classifiers, alphas)
     gd = (t * s) * (t - s)
     best = values.max(axis=0)
@@ -45,7 +37,7 @@ def test_winner_product_g_d_is_non_decreasing_in_alpha(rates):
 @given(st.lists(st.tuples(unit, unit), min_size=2, max_size=8))
 def test_each_classifier_wins_on_an_interval_of_alpha(rates):
     t, s = np.array(rates).T
-    values = il.iba(from_rates(t, s)[:, None], alpha=ALPHAS)
+    values = il.iba(from_rates(t, s, 0.3)[:, None], alpha=ALPHAS)
     strict = values > np.sort(values, axis=0)[-2] + 1e-9  # strict winner at that alpha
     for row in strict:
         where = np.flatnonzero(row)
@@ -65,14 +57,8 @@ def test_envelope_on_table2_switches_once_to_the_biased_configuration():
 
 
 # --------------------------------------------------------------- one false positive corrected
-def all_matrices(max_count):
-    rows = [(tp, p - tp, n - tn, tn) for p in range(1, max_count + 1)
-            for n in range(1, max_count + 1) for tp in range(p + 1) for tn in range(n + 1)]
-    return il.binary_matrix(*np.array(rows, float).T)
-
-
 def test_one_step_change_formula():
-    C = all_matrices(7)
+    C = integer_grid(7)
     A = C[C[:, 0, 1] >= 1]
     B = A.copy()
     B[:, 0, 0] += 1
@@ -86,7 +72,7 @@ def test_one_step_change_formula():
 @pytest.mark.parametrize("max_count", [3, 6, 12])
 def test_first_one_step_drop_is_at_one_over_two_minus_inverse_sizes(max_count):
     exact = 1 / (2 - 2 / max_count)  # P = N = max_count maximise 2 - 1/N - 1/P
-    C = all_matrices(max_count)
+    C = integer_grid(max_count)
     A = C[C[:, 0, 1] >= 1]
     B = A.copy()
     B[:, 0, 0] += 1
@@ -112,7 +98,7 @@ def test_threshold_is_attained_with_one_true_positive_and_one_false_positive(P, 
 # --------------------------------------------------------------- tilt between the labellings
 @given(unit, unit, st.floats(0, 0.99))
 def test_tilt_bounds(t, s, alpha):
-    C = from_rates(t, s)
+    C = from_rates(t, s, 0.3)
     g, d = t * s, t - s
     a, b = il.iba(C, alpha=alpha), il.iba(swap(C), alpha=alpha)
     assume(g > 1e-9)
@@ -125,7 +111,7 @@ def test_default_alpha_gain_is_two_ninths():
     assert (1 + 0.1) / (1 - 0.1) - 1 == pytest.approx(2 / 9)
     # approached as g -> 0 on the edge s = 0 ... t = 1 - eps is infeasible; take t = 1,
     # s -> 0 where d -> 1
-    C = from_rates(1.0, 1e-9)
+    C = from_rates(1.0, 1e-9, 0.3)
     gain = il.iba(C, alpha=0.1) / il.iba(swap(C), alpha=0.1) - 1
     assert gain == pytest.approx(2 / 9, rel=1e-6)
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import imbalance_lib as il
+from imbalance_lib.book.chapters.iba import columns_of, from_rates
 from imbalance_lib.book.datasets import load_glass, load_satimage
 from imbalance_lib.book.published.garcia2009 import IMBALANCE_RATIOS, TABLE2, TABLE3
 from imbalance_lib.book.tables import compare, side_by_side
@@ -16,20 +17,9 @@ from imbalance_lib.book.tables import compare, side_by_side
 DERIVED = ["Acc", "Gmean", "AUC", "OP", "IBA_1", "IBA_0.5", "IBA_0.1"]
 
 
-def from_rates(t, s, pi):
-    t, s = np.asarray(t, float), np.asarray(s, float)
-    return il.binary_matrix(t * pi, (1 - t) * pi, (1 - s) * (1 - pi), s * (1 - pi))
-
-
-def columns(C):
-    return {"Acc": il.accuracy(C), "Gmean": il.g_mean(C), "AUC": il.balanced_accuracy(C),
-            "OP": il.optimized_precision(C, zero_division=np.nan), "IBA_1": il.iba(C, alpha=1),
-            "IBA_0.5": il.iba(C, alpha=0.5), "IBA_0.1": il.iba(C, alpha=0.1)}
-
-
 def recompute(table, pi):
     f = table.frame()
-    cols = columns(from_rates(f["TPrate"], f["TNrate"], pi))
+    cols = columns_of(from_rates(f["TPrate"], f["TNrate"], pi))
     return {row: {c: float(cols[c][i]) for c in DERIVED} for i, row in enumerate(f.index)}
 
 
@@ -63,7 +53,7 @@ def rounding_consistent(table, row, pi, n=41):
     offsets = np.linspace(-h, h, n)
     t = np.clip(f.at[row, "TPrate"] + offsets[:, None], 0, 1)
     s = np.clip(f.at[row, "TNrate"] + offsets[None, :], 0, 1)
-    cols = columns(from_rates(*np.broadcast_arrays(t, s), pi))
+    cols = columns_of(from_rates(*np.broadcast_arrays(t, s), pi))
     ok = np.ones((n, n), bool)
     for c in DERIVED:
         ok &= np.abs(cols[c] - f.at[row, c]) <= h + 1e-12

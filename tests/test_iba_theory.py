@@ -14,14 +14,11 @@ from pycm import ConfusionMatrix
 from sklearn.metrics import roc_auc_score
 
 import imbalance_lib as il
+from imbalance_lib.book.chapters.iba import from_rates, swap
 
 unit = st.floats(0, 1, allow_nan=False)
 alpha01 = st.floats(0, 1, allow_nan=False)
 count = st.integers(0, 60)
-
-
-def from_rates(t, s, pi=0.3):
-    return il.binary_matrix(t * pi, (1 - t) * pi, (1 - s) * (1 - pi), s * (1 - pi))
 
 
 @st.composite
@@ -32,14 +29,10 @@ def matrices(draw, min_pos=1, min_neg=1):
     return np.array([[tn, fp], [fn, tp]], dtype=float)
 
 
-def swap(C):
-    return np.asarray(C)[..., ::-1, ::-1]
-
-
 # --------------------------------------------------------------- balanced accuracy graph
 @given(unit, unit)
 def test_bag_image_is_the_triangle_and_inverse_formula(t, s):
-    C = from_rates(t, s)
+    C = from_rates(t, s, 0.3)
     d, g = il.dominance(C), il.g_mean(C) ** 2
     assert d == pytest.approx(t - s, abs=1e-12) and g == pytest.approx(t * s, abs=1e-12)
     assert -1 <= d <= 1 and 0 <= g <= 1 - abs(d) + 1e-12
@@ -58,7 +51,7 @@ def test_every_point_of_the_triangle_is_reached(d, u):
     root = np.sqrt(d * d + 4 * g)
     t, s = (root + d) / 2, (root - d) / 2
     assert -1e-12 <= t <= 1 + 1e-12 and -1e-12 <= s <= 1 + 1e-12
-    C = from_rates(min(max(t, 0), 1), min(max(s, 0), 1))
+    C = from_rates(min(max(t, 0), 1), min(max(s, 0), 1), 0.3)
     assert il.dominance(C) == pytest.approx(d, abs=1e-9)
     assert il.g_mean(C) ** 2 == pytest.approx(g, abs=1e-9)
 
@@ -75,7 +68,7 @@ def test_iba_range_maximum_and_zeros(C, alpha):
 
 @given(unit, unit, alpha01)
 def test_iba_range_on_real_rates(t, s, alpha):
-    v = il.iba(from_rates(t, s), alpha=alpha)
+    v = il.iba(from_rates(t, s, 0.3), alpha=alpha)
     assert -1e-15 <= v <= 1 + 1e-12
     assert v == pytest.approx((1 + alpha * (t - s)) * t * s, abs=1e-12)
 
@@ -125,7 +118,7 @@ def test_iba_falls_in_tnr_for_every_alpha_above_half(alpha):
     t = (2 - 1 / alpha) / 2  # inside 0 < t < 2 - 1/alpha
     s_star = (1 + alpha * t) / (2 * alpha)  # where d IBA / d TNR changes sign
     assert 0 < t and s_star < 1
-    assert il.iba(from_rates(t, 1.0), alpha=alpha) < il.iba(from_rates(t, s_star), alpha=alpha)
+    assert il.iba(from_rates(t, 1.0, 0.3), alpha=alpha) < il.iba(from_rates(t, s_star, 0.3), alpha=alpha)
 
 
 def test_smallest_counterexample_by_hand():
