@@ -366,6 +366,13 @@ def _confusion_checked(t, p, w, labels, strict):
     picked = _dense_labels(t, p, w, L, strict)
     if picked is not None:
         return picked, L
+    ti, pi, w = _label_indices(t, p, w, L, strict)
+    return _count(ti, pi, len(L), w), L
+
+
+def _label_indices(t, p, w, L, strict):
+    """Each sample's index into ``labels``; samples outside them raise (``strict``) or
+    are left out with their weights, as scikit-learn does."""
     try:
         ti, pi = _map_to(L, t), _map_to(L, p)
     except TypeError as exc:
@@ -379,7 +386,7 @@ def _confusion_checked(t, p, w, labels, strict):
             raise ValueError("At least one label specified must be in y_true")
         ti, pi = ti[keep], pi[keep]
         w = None if w is None else w[keep]
-    return _count(ti, pi, len(L), w), L
+    return ti, pi, w
 
 
 # Label-based scores of more classes than this count the per-class totals (three
@@ -427,19 +434,7 @@ def margins_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, str
         L = _check_labels(labels, t)
         if len(L) <= _MATRIX_CLASSES:
             return _confusion_checked(t, p, w, L, strict)
-        try:
-            ti, pi = _map_to(L, t), _map_to(L, p)
-        except TypeError as exc:
-            raise ValueError(f"labels cannot be compared with y: {exc}") from exc
-        keep = (ti >= 0) & (pi >= 0)
-        if not keep.all():
-            if strict:
-                missing = np.unique(np.concatenate([t[ti < 0], p[pi < 0]]))
-                raise ValueError(f"y contains labels not in labels: {show(missing)}")
-            if not (ti >= 0).any():
-                raise ValueError("At least one label specified must be in y_true")
-            ti, pi = ti[keep], pi[keep]
-            w = None if w is None else w[keep]
+        ti, pi, w = _label_indices(t, p, w, L, strict)
         return _margins_of(ti.astype(np.intp), pi.astype(np.intp), len(L), w), L
     ti, pi = (_int_view(t), _int_view(p)) if _is_int_like(t) else (None, None)
     if ti is not None and pi is not None:

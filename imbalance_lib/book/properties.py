@@ -299,6 +299,17 @@ def invariance(metric, name: str, n_max: int = 12, seed: int = 0) -> tuple[bool,
     return worst <= TOL, worst
 
 
+def _corrections(C):
+    """For FN -> TP and then FP -> TN: the matrices that have such an error (a mask of
+    ``C``) and the same matrices with one of those errors corrected."""
+    for (i, j) in ((1, 0), (0, 1)):
+        has = C[:, i, j] >= 1
+        D = np.array(C[has], float)
+        D[:, i, j] -= 1
+        D[:, i, i] += 1
+        yield has, D
+
+
 def monotonicity(metric, n_max: int = 12) -> str:
     """Does moving one sample from an error cell to the correct cell of its row raise the metric?
 
@@ -307,11 +318,7 @@ def monotonicity(metric, n_max: int = 12) -> str:
     C = all_matrices(n_max)
     a = evaluate(metric, C)
     strict, weak = True, True
-    for (i, j) in ((1, 0), (0, 1)):  # FN -> TP, FP -> TN
-        has = C[:, i, j] >= 1
-        D = np.array(C[has], float)
-        D[:, i, j] -= 1
-        D[:, i, i] += 1
+    for has, D in _corrections(C):
         b = evaluate(metric, D)
         ok = np.isfinite(a[has]) & np.isfinite(b)
         diff = b[ok] - a[has][ok]
@@ -461,11 +468,7 @@ def monotonicity_both_classes(metric, n_max: int = 10):
     C = C[_both_classes(C)]
     a = evaluate(metric, C)
     flat, lower = None, None
-    for (i, j) in ((1, 0), (0, 1)):  # FN -> TP, FP -> TN
-        has = C[:, i, j] >= 1
-        D = np.array(C[has], float)
-        D[:, i, j] -= 1
-        D[:, i, i] += 1
+    for has, D in _corrections(C):
         b = evaluate(metric, D)
         ok = np.isfinite(a[has]) & np.isfinite(b)
         diff = np.where(ok, b - a[has], np.inf)
