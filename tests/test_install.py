@@ -32,6 +32,7 @@ def installed(tmp_path_factory):
     shutil.copytree(ROOT / "imbalance_lib", src / "imbalance_lib",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", src)
+    shutil.copy(ROOT / "LICENSE", src)
     run(sys.executable, "-m", "pip", "wheel", src, "--no-build-isolation", "--no-deps",
         "--no-index", "-q", "-w", tmp / "dist")
     wheel = next((tmp / "dist").glob("*.whl"))
@@ -55,6 +56,7 @@ def test_wheel_holds_the_library_without_the_book(installed):
     assert "imbalance_lib/py.typed" in names
     assert "imbalance_lib/thresholds.py" in names
     assert not any(n.startswith("imbalance_lib/book") for n in names)
+    assert any(n.endswith(".dist-info/LICENSE") for n in names)  # the licence ships
 
 
 def test_fresh_environment_imports_the_installed_package(installed):
