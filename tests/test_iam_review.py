@@ -16,14 +16,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import imbalance_lib as il
+from imbalance_lib.book.chapters.iam import proof_step_gap as _step_violation
 from tests.test_iam_theorems import any_matrix, count_matrices
 
 NAN = {"zero_division": np.nan}
-
-
-def _step_violation(C, **kw):
-    """min(MAP, MAR) - F, the step of the document's proof of Theorem 3."""
-    return min(il.macro_precision(C, **kw), il.macro_recall(C, **kw)) - il.macro_f1(C, **kw)
 
 
 def _matrices_of_total(k, total):

@@ -26,7 +26,7 @@ __all__ = [
     "ClaimCheck", "claim_battery", "check_claim", "check_claims", "integer_matrices",
     "all_matrices", "evaluate", "INVARIANCES", "invariance", "monotonicity",
     "extreme_values", "constant_baseline", "transpose_symmetry", "property_matrix",
-    "same_ranking", "ranking_classes",
+    "same_ranking", "ranking_classes", "concentrated_errors",
 ]
 
 TOL = 1e-9
@@ -540,3 +540,31 @@ def minimal_agreement(metric, n_max: int = 10):
     if not bad.any():
         return True, None
     return False, C[int(np.argmax(bad))].tolist()
+
+
+def concentrated_errors(k: int, n: int = 1000, seed: int = 0) -> np.ndarray:
+    """Errors concentrated in one large class beside tiny, perfectly classified ones.
+
+    A family :func:`claim_battery` lacks and multi-class claims need (such as
+    "IAM <= accuracy", whose supremum of violation is approached here): in each
+    matrix a class ``i`` of up to 1e6 samples is partly predicted as a class
+    ``j`` (which may also be confused back), and every other class has 1 to 3
+    samples, all right; plus the all-right and the all-wrong (cyclic) matrices.
+    A stack ``(n + 2, k, k)`` to concatenate with the battery.
+
+    >>> C = concentrated_errors(5, n=10)
+    >>> C.shape, bool((np.maximum(C.sum(-1), C.sum(-2)) > 0).all())
+    ((12, 5, 5), True)
+    """
+    rng = np.random.default_rng(seed)
+    out = np.zeros((n, k, k))
+    for C in out:
+        i, j = rng.choice(k, 2, replace=False)
+        big, share = 10 ** rng.uniform(0, 6), rng.uniform()
+        C[i, i], C[i, j] = share * big, (1 - share) * big
+        C[j, i] = rng.uniform() * big * (rng.uniform() < 0.3)
+        C[j, j] = rng.integers(0, 3)
+        others = [c for c in range(k) if c not in (i, j)]
+        C[others, others] = rng.integers(1, 4, len(others))
+    all_right, all_wrong = np.eye(k), np.roll(np.eye(k), 1, axis=1)
+    return np.concatenate([out, all_right[None], all_wrong[None]])
