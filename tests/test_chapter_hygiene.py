@@ -22,16 +22,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted(p for p in (ROOT / "chapters").glob("*.ipynb"))
 
-# Chapters whose analysis code has not yet moved into imbalance_lib/book/chapters/:
-# their checks are expected to fail (strict: a chapter that starts to pass must
-# leave this list), so that the list can only shrink.
-NOT_YET_CONVERTED = {"iam"}
-
-
-def _chapters():
-    return [pytest.param(p, id=p.stem, marks=pytest.mark.xfail(
-        strict=True, reason="analysis still in the notebook (not yet converted)"))
-        if p.stem in NOT_YET_CONVERTED else pytest.param(p, id=p.stem) for p in CHAPTERS]
 QUOTES = ROOT / "tests" / "quotations"
 MAX_CELL = 60
 MAX_REMOVED = 0.15
@@ -85,7 +75,7 @@ def _cells(path):
     return json.loads(path.read_text())["cells"]
 
 
-@pytest.mark.parametrize("path", _chapters())
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_no_typed_number(path):
     ok = allowed(path.stem)
     bad = []
@@ -97,7 +87,7 @@ def test_no_typed_number(path):
         f"in tests/quotations/{path.stem}.txt with its source): {bad}")
 
 
-@pytest.mark.parametrize("path", _chapters())
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_code_cells_short_and_visible(path):
     total = removed = 0
     long_cells = []
