@@ -222,8 +222,8 @@ def percentile_content(n_resamples: int, confidence: float = 0.95) -> float:
     distribution-function value j / (B + 1), so the expected content is
     ``(B - 1) * confidence / (B + 1)``.
 
-    >>> round(percentile_content(400), 4)
-    0.9451
+    >>> round(percentile_content(400), 4)  # 399 * 0.95 / 401
+    0.9453
     """
     B, lo, hi = n_resamples, (1 - confidence) / 2, (1 + confidence) / 2
     return (((B - 1) * hi + 1) - ((B - 1) * lo + 1)) / (B + 1)
