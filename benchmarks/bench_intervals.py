@@ -73,9 +73,9 @@ def run() -> list[Row]:
     for method, ours, cpu in rows:
         # the target is judged on CPU time: on a shared machine the wall time also
         # counts other processes; the ratio compares wall times measured together
-        verdict = "PASS" if cpu <= TARGET else "FAIL"
-        target = (f"CPU {cpu:.1f} s <= {TARGET:.0f} s: {verdict}" if method == "bayes"
-                  else f"CPU {cpu:.1f} s (no target)")
+        limit = TARGET if method == "bayes" else 3 * TARGET  # the bootstrap draws more
+        target = f"CPU {cpu:.1f} s <= {limit:.0f} s"
         out.append(Row(f"IBA intervals, {method}, {N} x {B} (median of 3)", ours,
-                       "scipy.stats.bootstrap per matrix", theirs, target))
+                       "scipy.stats.bootstrap per matrix", theirs, target,
+                       lambda r, c=cpu, lim=limit: c <= lim))
     return out

@@ -48,7 +48,10 @@ def run() -> list[Row]:
                             f"pycm ConfusionMatrix(...).{attr}",
                             median_of(lambda: _pycm(t, p, attr), repeat=1), ">= 10x",
                             at_least(10.0)))
-    return rows + _many_classes()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # classes only predicted: recall 0/0 on both sides
+        many = _many_classes()
+    return rows + many
 
 
 def _many_classes() -> list[Row]:
@@ -68,8 +71,8 @@ def _many_classes() -> list[Row]:
                         "sklearn recall_score(average=macro)",
                         median_of(lambda: skm.recall_score(t, p, average="macro"), repeat=1),
                         ">= 2x", at_least(2.0)))
-    peak = peak_memory(lambda: il.macro_recall_score(t, p))
-    rows.append(Row("macro_recall_score memory, k=100,000", peak, "input (y_true + y_pred)",
-                    t.nbytes + p.nbytes, "<= 3x input",
-                    lambda r: r.ours <= 3 * r.theirs, f"{peak / (t.nbytes + p.nbytes):.2f}x"))
+    ratio = peak_memory(lambda: il.macro_recall_score(t, p)) / (t.nbytes + p.nbytes)
+    last = rows[-1].ours
+    rows.append(Row("  ... peak memory / input bytes", last, "(memory)", last,
+                    "<= 3x the input", lambda r, q=ratio: q <= 3, f"{ratio:.2f}x"))
     return rows
