@@ -109,3 +109,12 @@ def test_code_cells_short_and_visible(path):
 def test_the_checks_can_fail():
     assert typed_numbers("the pick survives in 0.8 of the splits") == ["0.8"]
     assert typed_numbers("Table 4.1 of the document") == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_kernel_named_as_jupyter_names_it(path):
+    # ipykernel's own kernel spec is "Python 3 (ipykernel)": a notebook that says
+    # otherwise is rewritten, and shown as changed, the moment JupyterLab opens it
+    spec = json.loads(path.read_text())["metadata"]["kernelspec"]
+    assert spec == {"display_name": "Python 3 (ipykernel)", "language": "python",
+                    "name": "python3"}, spec
