@@ -28,6 +28,9 @@ BREAKERS = {
     "auroc-one-point": {"gap_one_point": 1e-3},
     "random-ap": {"random_ap_gap": 1e-3},
     "random-ap-above-prevalence": {"random_ap_1000_10_excess": -0.001},
+    "dominance-agrees": {"dom_disagree": 1, "dom_agree": 2399},
+    "dominance-constructed": {"dom_lowered_found": 299},
+    "dominance-envelope-weaker": {"dom_env_weaker": 0},
     "atomic-roc": {"atomic_gap_roc": 1e-3},
     "atomic-ap": {"atomic_gap_ap": 1e-3},
     "linear-overstates": {"knn_linear": 0.5},
@@ -131,3 +134,79 @@ def test_random_ap_excess_closed_form():
             if 1 <= p < n:
                 excess = ranking.expected_random_ap(n, p) - p / n
                 assert excess == pytest.approx((n - p) * (h - 1) / (n * (n - 1)), abs=1e-15)
+
+
+# Davis and Goadrich's dominance theorem, by brute force in exact fractions: every cut
+# made by hand, the ROC curve and the interpolated PR curve walked segment by segment.
+def _cuts(y, s):
+    """(FP, TP) of "positive if score >= t" for every distinct score and t = +inf."""
+    out = set()
+    for t in sorted(set(s)) + [float("inf")]:
+        tp = sum(1 for yi, si in zip(y, s) if yi == 1 and si >= t)
+        fp = sum(1 for yi, si in zip(y, s) if yi == 0 and si >= t)
+        out.add((fp, tp))
+    return sorted(out)
+
+
+def _roc_dominates(y, a, b):
+    from fractions import Fraction
+
+    A = _cuts(y, a)
+    for fb, tb in _cuts(y, b):
+        best = -1
+        for (f0, t0), (f1, t1) in zip(A, A[1:]):
+            if f0 <= fb <= f1:
+                best = max(best, t1 if f0 == f1 else t0 + Fraction(t1 - t0, f1 - f0) * (fb - f0))
+        if tb > best:
+            return False
+    return True
+
+
+def _pr_dominates(y, a, b):
+    from fractions import Fraction
+
+    A = _cuts(y, a)
+    for fb, tb in _cuts(y, b):
+        if tb == 0:  # recall 0: no precision to compare
+            continue
+        best = Fraction(-1)
+        for (f0, t0), (f1, t1) in zip(A, A[1:]):
+            if t0 <= tb <= t1:
+                fp = f0 if t0 == t1 else f0 + Fraction(f1 - f0, t1 - t0) * (tb - t0)
+                best = max(best, Fraction(tb, tb + fp))
+        if best < Fraction(tb, tb + fb):
+            return False
+    return True
+
+
+def test_dominance_by_hand():
+    y = [1, 1, 1, 0, 0, 0]
+    perfect = [6, 5, 4, 3, 2, 1]
+    a = [6, 5, 1, 4, 3, 2]  # from the top: + + - - - +
+    b = [3, 4, 5, 6, 2, 1]  # from the top: - + + + - -
+    # a reaches TP 2 at FP 0 where b has TP 0; b reaches TP 3 at FP 1 where a has TP 2
+    for u, v, expected in ((perfect, a, True), (a, perfect, False), (a, b, False),
+                           (b, a, False), (a, a, True)):
+        assert _roc_dominates(y, u, v) is expected
+        assert _pr_dominates(y, u, v) is expected
+        d = ranking.dominance(np.array(y), np.array(u, float), np.array(v, float))
+        assert d["roc"] is expected and d["pr"] is expected
+
+
+def test_dominance_brute_force_small_cases():
+    # small test sets with heavy ties: the brute force and the module agree, and the
+    # two brute-force verdicts agree with each other (the theorem)
+    rng = np.random.default_rng(12345)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        n = int(rng.integers(3, 9))
+        y = rng.integers(0, 2, n)
+        y[:2] = [0, 1]
+        a, b = rng.integers(0, 4, (2, n)).astype(float)
+        roc, pr = _roc_dominates(list(y), list(a), list(b)), _pr_dominates(list(y), list(a),
+                                                                            list(b))
+        assert roc == pr
+        d = ranking.dominance(y, a, b)
+        assert (d["roc"], d["pr"]) == (roc, pr)
+        seen[roc] += 1
+    assert min(seen.values()) > 30  # both verdicts are exercised

@@ -18,7 +18,8 @@ import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
 
 __all__ = [
-    "expected_random_ap", "random_ap_check", "score_checks", "atomic_check",
+    "expected_random_ap", "random_ap_check", "score_checks", "dominance",
+    "dominance_pairs", "dominance_check", "atomic_check",
     "interpolation_table", "subgroup_experiment", "coverage_study", "coverage_figure",
     "study_findings", "study_table",
     "findings", "CLAIMS",
@@ -131,6 +132,152 @@ def interpolation_table(seed: int = 0):
                       "Davis-Goadrich": il.pr_auc(y_te, s),
                       "linear (trapezoids)": auc(rec, prec)}
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+# --------------------------------------------------------------------------- dominance
+
+
+def _points(y, s) -> tuple[np.ndarray, np.ndarray]:
+    """The achievable points of a score as integer counts (FP, TP), from FP = 0 upwards."""
+    _, C = il.threshold_sweep(y, s)
+    return C[::-1, 0, 1].astype(np.int64), C[::-1, 1, 1].astype(np.int64)
+
+
+def _roc_under(fa, ta, fb, tb) -> np.ndarray:
+    """Which points (fb, tb) lie on or under the ROC curve through A's points (fa, ta).
+
+    A's curve joins its points by straight segments; a point is under it when
+    some segment spanning its FP passes at or above it (cross-multiplied in
+    integers, so a point exactly on the curve counts as under; a vertical
+    segment spans TP up to its top).
+    """
+    f0, f1, t0, t1 = fa[:-1], fa[1:], ta[:-1], ta[1:]
+    fb, tb = fb[:, None], tb[:, None]
+    spans = (f0 <= fb) & (fb <= f1)
+    # a vertical segment (a run of positives) reaches up to its top t1
+    above = np.where(f1 == f0, tb <= t1, (tb - t0) * (f1 - f0) <= (t1 - t0) * (fb - f0))
+    return (spans & above).any(axis=1)
+
+
+def _pr_under(fa, ta, fb, tb, envelope: bool = False) -> np.ndarray:
+    """Which points of B lie on or under A's precision-recall curve, in precision.
+
+    B's point has recall ``tb / P`` and precision ``tb / (tb + fb)``; points of
+    recall 0 carry no precision and are skipped. A's PR curve at recall ``tb /
+    P`` is Davis and Goadrich's interpolation between A's two achievable points
+    around it: with ``x`` positives of the step taken, ``TP = TP_0 + x`` and
+    ``FP = FP_0 + x (FP_1 - FP_0) / (TP_1 - TP_0)``; where A has several points
+    at that recall, its best precision counts. With ``envelope=True``, A may use
+    its best precision at that recall *or higher* (the interpolated precision of
+    information retrieval), a weaker requirement than the theorem's.
+    """
+    f0, f1, t0, t1 = fa[:-1], fa[1:], ta[:-1], ta[1:]
+    keep = tb > 0
+    fb, tb = fb[keep][:, None], tb[keep][:, None]
+    dt, df = t1 - t0, f1 - f0
+    # precision of A on each step at TP = tb, as num / den (den > 0 where tb > 0)
+    flat = dt == 0  # a run of negatives: at recall tb the best precision is at FP_0
+    num = np.where(flat, tb, tb * dt)
+    den = np.where(flat, tb + f0, tb * dt + f0 * dt + df * (tb - t0))
+    spans = (t0 <= tb) & (tb <= t1)
+    # precision_A >= precision_B  <=>  num (tb + fb) >= tb den
+    better = (spans & (num * (tb + fb) >= tb * den)).any(axis=1)
+    if envelope:  # or any achievable point of A at that recall or higher
+        ta_, fa_ = ta[None, :], fa[None, :]
+        better |= ((ta_ >= tb) & (ta_ * (tb + fb) >= tb * (ta_ + fa_))).any(axis=1)
+    out = np.ones(keep.shape, bool)
+    out[keep] = better
+    return out
+
+
+def dominance(y, a, b) -> dict:
+    """Does score ``a`` dominate score ``b`` on labels ``y``, in ROC space and in PR space?
+
+    Each verdict is decided from its own curve: ROC dominance when every
+    achievable ROC point of ``b`` (from :func:`imbalance_lib.threshold_sweep`) lies
+    on or under ``a``'s ROC curve; PR dominance when at the recall of every
+    achievable point of ``b`` (recall above 0), ``a``'s PR curve reaches at least
+    its precision (Davis and Goadrich's interpolation between ``a``'s points);
+    ``"pr_envelope"`` relaxes the PR test to the best precision of ``a`` at that
+    recall or higher.
+    """
+    fa, ta = _points(y, a)
+    fb, tb = _points(y, b)
+    return {"roc": bool(_roc_under(fa, ta, fb, tb).all()),
+            "pr": bool(_pr_under(fa, ta, fb, tb).all()),
+            "pr_envelope": bool(_pr_under(fa, ta, fb, tb, envelope=True).all())}
+
+
+def dominance_pairs(n_each: int = 300, seed: int = 0):
+    """Pairs of scores on the same labels, by kind: ``(kind, y, a, b)``.
+
+    * ``"random"``: two independent binormal scores (they mostly cross);
+    * ``"lowered"``: ``b`` is ``a`` with some positives' scores lowered and
+      some negatives' raised (``a`` dominates ``b`` by construction);
+    * ``"near-tie"``: ``b`` is ``a`` moved by at most 1e-9, creating and
+      breaking ties of ``a``'s rounded scores;
+    * ``"tied"``: both scores take three or four values, with many ties.
+    """
+    rng = np.random.default_rng(seed)
+    out = []
+    for kind in ("random", "lowered", "near-tie", "tied"):
+        for _ in range(n_each):
+            n = int(rng.integers(4, 40))
+            y = rng.integers(0, 2, n)
+            y[:2] = [0, 1]
+            a = rng.normal(y, 1.0)
+            if kind == "random":
+                b = rng.normal(y, 1.0)
+            elif kind == "lowered":
+                move = rng.random(n) < 0.3
+                b = a - np.where(y == 1, 1, -1) * move * rng.exponential(1.0, n)
+            elif kind == "near-tie":
+                a = np.round(a, 1)
+                b = a + rng.choice([-1e-9, 0.0, 1e-9], n)
+            else:
+                levels = int(rng.integers(3, 5))
+                a, b = (rng.integers(0, levels, n) + 0.8 * y * rng.random(n)).round(0), \
+                    rng.integers(0, levels, n).astype(float)
+            out.append((kind, y, a, b))
+    return out
+
+
+@cache
+def dominance_check(n_each: int = 300, seed: int = 0) -> dict:
+    """Davis and Goadrich's theorem on the pairs of :func:`dominance_pairs`, both directions.
+
+    For every pair and each direction (``a`` over ``b``, ``b`` over ``a``), ROC
+    and PR dominance are decided independently (:func:`dominance`) and
+    compared. Returns the counts, per kind the number of decisions where ROC
+    dominance holds, every disagreement as ``(kind, index, direction)``, and
+    the same counts for the weaker "recall or higher" PR test.
+    """
+    pairs = dominance_pairs(n_each, seed)
+    decisions = roc = agree = lowered_found = env_weaker = 0
+    disagreements, env_disagreements = [], []
+    by_kind = {}
+    for i, (kind, y, a, b) in enumerate(pairs):
+        for direction, (u, v) in (("a>b", (a, b)), ("b>a", (b, a))):
+            d = dominance(y, u, v)
+            decisions += 1
+            roc += d["roc"]
+            by_kind[kind] = by_kind.get(kind, 0) + d["roc"]
+            if kind == "lowered" and direction == "a>b":
+                lowered_found += d["roc"] and d["pr"]
+            if d["roc"] == d["pr"]:
+                agree += 1
+            else:
+                disagreements.append((kind, i, direction))
+            if d["roc"] != d["pr_envelope"]:
+                env_disagreements.append((kind, i, direction))
+                env_weaker += d["pr_envelope"] and not d["roc"]
+    return {"dom_pairs": len(pairs), "dom_decisions": decisions, "dom_roc": roc,
+            "dom_crossing": decisions - roc, "dom_agree": agree,
+            "dom_disagree": len(disagreements), "dom_disagreements": disagreements,
+            **{f"dom_roc_{k.replace('-', '_')}": v for k, v in by_kind.items()},
+            "dom_lowered": n_each, "dom_lowered_found": lowered_found,
+            "dom_env_disagree": len(env_disagreements), "dom_env_weaker": env_weaker,
+            "dom_env_examples": env_disagreements}
 
 
 # --------------------------------------------------------------------------- atomic mistakes
@@ -368,6 +515,7 @@ def findings() -> dict:
     f = {}
     f.update(score_checks())
     f.update(random_ap_check())
+    f.update(dominance_check())
     f.update(atomic_check())
     f.update(subgroup_experiment())
     table = interpolation_table()
@@ -394,6 +542,17 @@ CLAIMS = [
           lambda f: f["random_ap_gap"] <= TOL),
     Claim("random-ap-above-prevalence", "a random ranking's expected AP exceeds the prevalence",
           lambda f: f["random_ap_1000_10_excess"] > 0),
+    Claim("dominance-agrees", "ROC and PR dominance, each decided from its own curve, agree on "
+          "every pair tried, crossing and dominating",
+          lambda f: f["dom_disagree"] == 0 and f["dom_agree"] == f["dom_decisions"]
+          and 0 < f["dom_roc"] < f["dom_decisions"]),
+    Claim("dominance-constructed", "every pair made dominating by construction is found "
+          "dominating in both spaces",
+          lambda f: f["dom_lowered_found"] == f["dom_lowered"]),
+    Claim("dominance-envelope-weaker", "with the best precision at that recall or higher, "
+          "PR dominance is weaker than ROC dominance: it holds on some pairs ROC rejects, "
+          "never the reverse",
+          lambda f: f["dom_env_disagree"] > 0 and f["dom_env_weaker"] == f["dom_env_disagree"]),
     Claim("atomic-roc", "every atomic fix raises the AUROC by 1/(PN)",
           lambda f: f["atomic_gap_roc"] <= TOL),
     Claim("atomic-ap", "an atomic fix at rank r raises the AP by i/(P r (r+1))",
