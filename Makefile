@@ -51,7 +51,7 @@ help:
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
-	@echo "make ranking-study   re-score the KEEL data sets for the threshold-free chapter (about 1 min);"
+	@echo "make ranking-study   re-score the KEEL data sets and measure the bootstrap coverage for the threshold-free chapter (about 10 min on 2 cores);"
 	@echo "                     writes chapters/data/ranking_study.npz"
 	@echo "make lint            ruff on the library, the tests and the benchmarks"
 	@echo "make chromium        install Debian's chromium if missing (root only)"

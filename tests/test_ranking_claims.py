@@ -47,6 +47,10 @@ BREAKERS = {
     "logit-better-small": {"cov_logit_beats_small": 2},
     "logit-large": {"cov_logit_large_min": 85.0},
     "paired-from-10": {"cov_paired_from10_min": 85.0},
+    "boot-few-under": {"cov_boot_few_max": 94.0},
+    "boot-below-logit": {"cov_boot_below_logit": 4},
+    "boot-from-20": {"cov_boot_more_min": 88.0},
+    "ap-boot-few-under": {"cov_ap_boot_few_max": 94.5},
     "hm-over": {"cov_hm_cells_over97": 1},
     "ap-logit-over": {"cov_ap_logit_ir1_min": 93.0},
 }
@@ -210,3 +214,31 @@ def test_dominance_brute_force_small_cases():
         assert (d["roc"], d["pr"]) == (roc, pr)
         seen[roc] += 1
     assert min(seen.values()) > 30  # both verdicts are exercised
+
+
+def _own_bootstrap_coverage(ir, n1, n_sets, n_boot, seed):
+    """Coverage of a percentile bootstrap of the AUROC, written from scratch (pair counts)."""
+    from scipy.stats import norm
+
+    rng = np.random.default_rng(seed)
+    truth = norm.cdf(1.5 / np.sqrt(2))
+    hits = 0
+    for _ in range(n_sets):
+        x, z = rng.normal(1.5, 1, n1), rng.normal(0, 1, n1 * ir)
+        xb = x[rng.integers(0, n1, (n_boot, n1))]  # positives and negatives redrawn apart
+        zb = z[rng.integers(0, n1 * ir, (n_boot, n1 * ir))]
+        wins = (xb[:, :, None] > zb[:, None, :]).mean(axis=(1, 2))
+        low, high = np.quantile(wins, [0.025, 0.975])
+        hits += low <= truth <= high
+    return 100 * hits / n_sets
+
+
+@pytest.mark.parametrize("ir,n1", [(1, 5), (10, 5), (1, 20)])
+def test_stored_bootstrap_coverage_by_own_bootstrap(ir, n1):
+    # the stored coverage of il.roc_auc_interval(method="bootstrap") against an
+    # independent bootstrap on fresh test sets: equal within three standard errors
+    table = ranking.bootstrap_coverage_table()
+    stored, n_sets = table.loc[(ir, n1), "bootstrap"], 200
+    own = _own_bootstrap_coverage(ir, n1, n_sets, 1000, seed=99)
+    se = 100 * np.sqrt(2 * 0.9 * 0.1 / n_sets)
+    assert abs(stored - own) < 3 * se

@@ -21,6 +21,7 @@ __all__ = [
     "expected_random_ap", "random_ap_check", "score_checks", "dominance",
     "dominance_pairs", "dominance_check", "atomic_check",
     "interpolation_table", "subgroup_experiment", "coverage_study", "coverage_figure",
+    "bootstrap_coverage_table", "bootstrap_beside",
     "study_findings", "study_table",
     "findings", "CLAIMS",
 ]
@@ -449,7 +450,7 @@ def coverage_study(n_sets: int = 400, seed: int = 0):
 
     Minority sizes 5, 10, 20, 50, 200 and imbalance ratios 1, 10, 100; the
     true AUROC is :math:`\\Phi(1.5/\\sqrt 2)`, the true AP of each ratio the AP of
-    a sample of 200,000 positives. The paired rows compare two correlated
+    a sample of 20,000 positives (and IR times as many negatives). The paired rows compare two correlated
     scores (correlation 0.6, separations 1.5 and 1.0).
     """
     import pandas as pd
@@ -482,6 +483,53 @@ def coverage_study(n_sets: int = 400, seed: int = 0):
             rows.append({"IR": ir, "positives": n1,
                          **{k: 100.0 * v / n_sets for k, v in hits.items()}})
     return pd.DataFrame(rows).set_index(["IR", "positives"])
+
+
+def bootstrap_coverage_table(result=None):
+    """Coverage (%) of the stratified bootstrap intervals, per imbalance ratio and positives.
+
+    Read from the stored study (:func:`imbalance_lib.book.ranking_study.bootstrap_coverage`,
+    run by ``make ranking-study``): too slow for the page, since every interval
+    redraws its test set a thousand times.
+    """
+    import pandas as pd
+
+    from imbalance_lib.book import ranking_study
+
+    r = ranking_study.load() if result is None else result
+    n = int(r["boot_cov_sets"])
+    index = pd.MultiIndex.from_arrays([r["boot_cov_ir"], r["boot_cov_pos"]],
+                                      names=["IR", "positives"])
+    return pd.DataFrame({"bootstrap": 100.0 * r["boot_cov_auroc_hits"] / n,
+                         "AP bootstrap": 100.0 * r["boot_cov_ap_hits"] / n}, index=index)
+
+
+def bootstrap_beside(table, boot):
+    """The bootstrap's coverage beside the intervals it would replace, where it was measured."""
+    cols = ["DeLong", "logit", "bootstrap", "AP logit", "AP binomial", "AP bootstrap"]
+    return table.join(boot, how="inner")[cols]
+
+
+def _bootstrap_findings(table, boot, result=None) -> dict:
+    from imbalance_lib.book import ranking_study
+
+    r = ranking_study.load() if result is None else result
+    n = int(r["boot_cov_sets"])
+    both = bootstrap_beside(table, boot)
+    pos = both.index.get_level_values("positives")
+    few, more = both[pos <= 10], both[pos >= 20]
+    worst = both["bootstrap"].idxmin()
+    return {"cov_boot_sets": n, "cov_boot_resamples": int(r["boot_cov_resamples"]),
+            "cov_boot_mc_se": 100 * float(np.sqrt(0.95 * 0.05 / n)),
+            "cov_boot_cells": len(both), "cov_boot_max_pos": int(pos.max()),
+            "cov_boot_worst": float(both["bootstrap"].min()),
+            "cov_boot_worst_ir": int(worst[0]), "cov_boot_worst_pos": int(worst[1]),
+            "cov_boot_few_max": float(few["bootstrap"].max()),
+            "cov_boot_more_min": float(more["bootstrap"].min()),
+            "cov_boot_more_max": float(more["bootstrap"].max()),
+            "cov_boot_below_logit": int((both["bootstrap"] < both["logit"]).sum()),
+            "cov_ap_boot_few_max": float(few["AP bootstrap"].max()),
+            "cov_ap_boot_min": float(both["AP bootstrap"].min())}
 
 
 def _coverage_findings(table) -> dict:
@@ -526,6 +574,7 @@ def findings() -> dict:
               "knn_linear_excess": knn["linear (trapezoids)"] - knn["Davis-Goadrich"],
               "lr_linear_excess": lr["linear (trapezoids)"] - lr["Davis-Goadrich"]})
     f.update(_coverage_findings(coverage_study()))
+    f.update(_bootstrap_findings(coverage_study(), bootstrap_coverage_table()))
     f.update(study_findings())
     return f
 
@@ -585,6 +634,17 @@ CLAIMS = [
           "cells", lambda f: f["cov_logit_beats_small"] >= 2 * f["cov_small_cells"] / 3),
     Claim("logit-large", "from 50 positives the logit interval covers at least 92 %",
           lambda f: f["cov_logit_large_min"] >= 92),
+    Claim("boot-few-under", "with 10 positives or fewer the AUROC bootstrap undercovers "
+          "(below 93 % in every cell), like DeLong's interval",
+          lambda f: f["cov_boot_few_max"] < 93),
+    Claim("boot-below-logit", "the AUROC bootstrap covers less than the logit interval in most "
+          "cells up to 50 positives",
+          lambda f: f["cov_boot_below_logit"] >= 2 * f["cov_boot_cells"] / 3),
+    Claim("boot-from-20", "from 20 positives the AUROC bootstrap covers at least 91 %, within "
+          "Monte Carlo error of the band",
+          lambda f: f["cov_boot_more_min"] >= 91),
+    Claim("ap-boot-few-under", "with 10 positives or fewer the AP bootstrap undercovers (below "
+          "93 % in every cell)", lambda f: f["cov_ap_boot_few_max"] < 93),
     Claim("paired-from-10", "from 10 positives the paired DeLong interval covers at least 91 %",
           lambda f: f["cov_paired_from10_min"] >= 91),
     Claim("hm-over", "Hanley-McNeil's interval covers more than 97 % in most cells at IR 10 "
@@ -595,13 +655,20 @@ CLAIMS = [
 """The statements of the chapter's prose, each with the finding that supports it."""
 
 
-def coverage_figure(table):
-    """Coverage against the number of positives: one panel per imbalance ratio."""
+def coverage_figure(table, boot=None):
+    """Coverage against the number of positives: one panel per imbalance ratio.
+
+    ``boot`` (:func:`bootstrap_coverage_table`) adds the AUROC bootstrap where it
+    was measured.
+    """
     import matplotlib.pyplot as plt
 
     from imbalance_lib.book.figures import COLOURS, LINESTYLES
 
     methods = ["DeLong", "logit", "Hanley-McNeil", "paired DeLong", "AP logit"]
+    if boot is not None:
+        table = table.join(boot[["bootstrap"]])
+        methods.append("bootstrap")
     irs = sorted(set(table.index.get_level_values("IR")))
     fig, axes = plt.subplots(1, len(irs), figsize=(9.5, 3.4), sharey=True,
                              layout="constrained")
@@ -609,7 +676,8 @@ def coverage_figure(table):
         sub = table.xs(ir, level="IR")
         ax.axhspan(93, 97, color="0.9", zorder=0)
         for k, m in enumerate(methods):
-            ax.plot(sub.index, sub[m], color=COLOURS[k], ls=LINESTYLES[k], marker="o",
+            line = sub[m].dropna()
+            ax.plot(line.index, line, color=COLOURS[k], ls=LINESTYLES[k], marker="o",
                     ms=3, label=m)
         ax.set_xscale("log")
         ax.set_xticks([5, 10, 20, 50, 200], ["5", "10", "20", "50", "200"])
