@@ -6,6 +6,15 @@ label-based ``<name>_score`` only builds the matrix and calls it.
 
 Importing the package loads numpy only; scikit-learn is imported when an
 estimator, a scorer or the warning class is first used.
+
+**Undefined values.** A metric is undefined for a matrix when a denominator
+of its formula is zero; ``METRICS[name].undefined`` says when, for each metric. Every metric takes
+``zero_division``: ``"warn"`` (the default) returns 0.0 and emits
+``UndefinedMetricWarning`` (scikit-learn's class), a number returns that
+number silently, ``numpy.nan`` returns nan silently. Class-averaged metrics
+(``macro_precision``, ``macro_recall``, ``macro_f1``, ``cba``, ``iam``)
+apply the choice to each class's term before averaging; with ``nan`` an
+undefined class is left out of the mean, as in scikit-learn.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from .confusion import binary_matrix, confusion_matrix
 from .intervals import (
     Comparison,
     Interval,
+    compare,
     compare_predictions,
     confidence_interval,
     joint_counts,
@@ -131,7 +141,7 @@ __all__ = [
     "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
     "threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint",
     "NearestMeanClassifier", "RBFNetworkClassifier",
-    "confidence_interval", "metric_interval", "compare_predictions", "joint_counts",
+    "confidence_interval", "metric_interval", "compare", "compare_predictions", "joint_counts",
     "resample_matrices", "resample_joint", "Interval", "Comparison",
 ]
 __all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)

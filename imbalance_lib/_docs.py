@@ -10,9 +10,9 @@ _PARTS = {
         Confusion matrices, rows true classes and columns predicted classes;
         counts may be real-valued. Leading axes are batch axes.""",
     "zero_division": """zero_division : "warn", float or nan, default="warn"
-        Value returned where the metric is undefined (see the policy in
-        :mod:`imbalance_lib._checks`); ``"warn"`` returns 0.0 with an
-        ``UndefinedMetricWarning``.""",
+        Value returned where the metric is undefined (when that happens:
+        ``METRICS[name].undefined``; the policy: :mod:`imbalance_lib`);
+        ``"warn"`` returns 0.0 with an ``UndefinedMetricWarning``.""",
     "returns": """value : float or ndarray of shape C.shape[:-2]
         One value per matrix; a Python float for a single matrix.""",
 }

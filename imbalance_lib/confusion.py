@@ -512,7 +512,8 @@ def confusion_matrix(
     >>> confusion_matrix([0, 0, 1, 1, 1], [0, 1, 1, 1, 0])
     array([[1, 1],
            [1, 2]])
-    >>> confusion_matrix(["cat", "dog", "dog"], ["dog", "dog", "cat"], labels=["dog", "cat"])
+    >>> confusion_matrix(["cat", "dog", "dog"], ["dog", "dog", "cat"],
+    ...                  labels=["dog", "cat"])
     array([[1, 1],
            [1, 0]])
     >>> confusion_matrix([0, 0, 1, 1, 1], [0, 1, 1, 1, 0], normalize="true").round(3)

@@ -422,6 +422,28 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
     intervals chapter measures 89-93 % for a nominal 95 % at 20 to 200
     positives; with the weight used here it covers 93-97 % there and errs on
     the wide side with very few disagreements.
+
+    Parameters
+    ----------
+    J : array-like of shape (..., k, k, k)
+        Joint counts ``J[..., i, a, b]`` of (true class, prediction of A,
+        prediction of B), e.g. from :func:`joint_counts`; finite, non-negative.
+    method : {"bayes", "bootstrap", "bayes-whole"}, default="bayes"
+        ``"bayes"``: a Dirichlet posterior per true class; ``"bootstrap"``: a
+        multinomial bootstrap per true class; ``"bayes-whole"``: one Dirichlet
+        over all :math:`k^3` cells (class sizes not fixed).
+    n_resamples : int, default=2000
+        Number of resamples :math:`B`.
+    prior : float, default=None
+        Dirichlet prior weight per joint cell; ``None`` means :math:`1/k`.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed or generator of the draws.
+
+    Returns
+    -------
+    stack : ndarray of shape ``J.shape[:-3] + (B, k, k, k)``
+        Resampled joint counts (float); for each true class the :math:`k^2`
+        cells keep their observed total, except with ``"bayes-whole"``.
     """
     J = np.asarray(J, dtype=float)
     if J.ndim < 3 or not (J.shape[-1] == J.shape[-2] == J.shape[-3]) or J.shape[-1] == 0:
@@ -507,7 +529,7 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
         Confusion matrices (rows true classes); real-valued counts allowed.
     metric : str or callable
         A registry name (``"iba"``, ``"mcc"``, ...; its default parameters from
-        :data:`imbalance_lib.registry.METRICS` apply unless given in ``params``:
+        :data:`imbalance_lib.METRICS` apply unless given in ``params``:
         IBA's ``alpha = 0.1``, weighted accuracy's ``alpha = 0.3``) or a function
         of a stack of
         matrices, such as :func:`imbalance_lib.iba`.

@@ -36,7 +36,7 @@ def nmc_criterion(C):
     .. math::
 
         F_P = \frac{2\,TP}{2\,TP + FP + FN}, \qquad
-        F_N = \frac{2\,TN}{2\,TN + FN + FP}, \qquad
+        F_N = \frac{2\,TN}{2\,TN + FN + FP}, \\
         AC = \frac{2\,TPR \cdot TNR}{TPR + TNR}
 
     :math:`F_N` is the F1 score of the negative class (the matrix with both
@@ -103,7 +103,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
         criterion value on the training data is higher (the mean on a tie),
         as the document's adaptive NMC does.
     criterion : str or callable, default="wu2025"
-        What the cut maximises. ``"wu2025"`` is :func:`nmc_criterion`,
+        What the cut maximises. ``"wu2025"`` is :func:`~imbalance_lib.nearest_mean.nmc_criterion`,
         :math:`(F_P + F_N + AC)/3`; any other string is a metric name of
         :data:`imbalance_lib.METRICS`; a callable maps a stack of binary
         matrices ``(n, 2, 2)`` to ``n`` values.

@@ -106,8 +106,8 @@ def roc_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike |
 
     .. math::
 
-        AUROC = P(s^+ > s^-) + \tfrac12\,P(s^+ = s^-)
-              = \sum_j \tfrac12\,(FPR_j - FPR_{j+1})(TPR_j + TPR_{j+1}),
+        AUROC &= P(s^+ > s^-) + \tfrac12\,P(s^+ = s^-) \\
+              &= \sum_j \tfrac12\,(FPR_j - FPR_{j+1})(TPR_j + TPR_{j+1}),
 
     the sum running over the cuts of :func:`~imbalance_lib.threshold_sweep`
     (ties count one half, exactly). Sample weights weigh each pair by the

@@ -58,7 +58,8 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     Examples
     --------
-    >>> X = np.r_[np.zeros((20, 2)), np.ones((20, 2))] + np.tile([[0.0, 0.1], [0.1, 0.0]], (20, 1))
+    >>> jitter = np.tile([[0.0, 0.1], [0.1, 0.0]], (20, 1))
+    >>> X = np.r_[np.zeros((20, 2)), np.ones((20, 2))] + jitter
     >>> y = np.r_[np.zeros(20, int), np.ones(20, int)]
     >>> RBFNetworkClassifier(random_state=0).fit(X, y).score(X, y)
     1.0

@@ -45,9 +45,28 @@ def binary_confusion(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike 
                      pos_label: Label = 1, sample_weight: ArrayLike | None = None) -> np.ndarray:
     """Binary confusion matrix ``[[TN, FP], [FN, TP]]`` with ``pos_label`` as the positive class.
 
-    Raises ``ValueError`` when the labels hold more than two classes, when
-    ``pos_label`` is not one of two classes present, or when a sample's label
-    is not in ``labels``.
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels of at most two classes (any hashable labels).
+    labels : array-like of shape (2,), default=None
+        The two classes, when one of them may be absent from both label arrays.
+    pos_label : int, bool or str, default=1
+        The positive class; with a single class present, the matrix holds its
+        samples as positives when it is ``pos_label``, as negatives otherwise.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights; the matrix then holds summed weights (float).
+
+    Returns
+    -------
+    C : ndarray of shape (2, 2)
+        ``[[TN, FP], [FN, TP]]``: integer counts, or summed weights.
+
+    Raises
+    ------
+    ValueError
+        When the labels hold more than two classes, when ``pos_label`` is not
+        one of two classes present, or when a sample's label is not in ``labels``.
 
     Examples
     --------
@@ -536,7 +555,9 @@ def metric_scorer(name: str, **params):
     >>> from sklearn.model_selection import cross_val_score
     >>> X = [[0.0], [0.1], [0.2], [0.9], [1.0], [1.1]] * 5
     >>> y = [0, 0, 0, 1, 1, 1] * 5
-    >>> cross_val_score(LogisticRegression(), X, y, scoring=metric_scorer("iba"), cv=3).tolist()
+    >>> scores = cross_val_score(LogisticRegression(), X, y, cv=3,
+    ...                          scoring=metric_scorer("iba"))
+    >>> scores.tolist()
     [1.0, 1.0, 1.0]
     """
     if name not in SCORE_FUNCTIONS or name in _NOT_A_SCORE:
