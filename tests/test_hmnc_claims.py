@@ -106,6 +106,11 @@ def test_copied_cell_claim_checks_its_neighbours(findings, altered):
     assert "copied-cell" in failing(hmnc.CLAIMS, {**findings, **altered})
 
 
+def test_zero_claim_covers_f1(findings):
+    altered = {**findings, "all_minority_f1_zero_some_right": False}
+    assert "zero-not-all-wrong" in failing(hmnc.CLAIMS, altered)
+
+
 def test_raw_scale_claim_covers_the_small_ratios(findings):
     assert "comparative-raw-scale" in failing(hmnc.CLAIMS,
                                               {**findings, "both_tab_raw_0.1": 0.8})

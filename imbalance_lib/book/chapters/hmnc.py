@@ -960,6 +960,9 @@ def _theorem_findings() -> dict:
         "others_on_diagonal_max": float(others["share = t (P ≠ N)"].max()),
         "others_but_map_on_diagonal_max": float(
             others.drop(index="macro_precision")["share = t (P ≠ N)"].max()),
+        "all_minority_f1_zero_some_right": bool(
+            (lambda r: r["F1"] == 0 and r["correct"] > 0)(
+                constant_classifiers().loc["all minority"])),
         "all_majority_hmnc_gm_zero_acc": bool(
             (lambda r: r["HMNC"] == 0 and r["G-mean"] == 0 and r["ACC"] > 0)(
                 constant_classifiers().loc["all majority"])),
@@ -1034,9 +1037,11 @@ CLAIMS = [
     Claim("diagonal-others", "the other metrics miss t in almost every case when P != N",
           lambda f: f["others_on_diagonal_max"] < 0.25
           and f["others_but_map_on_diagonal_max"] == 0 and f["macro_precision_half"]),
-    Claim("zero-not-all-wrong", "HMNC = 0 does not mean every object is misclassified: the "
-          "all-majority classifier gets HMNC = G-mean = 0 with most objects right",
-          lambda f: f["all_majority_hmnc_gm_zero_acc"]),
+    Claim("zero-not-all-wrong", "0 does not mean every object is misclassified: the "
+          "all-majority classifier gets HMNC = G-mean = 0 with most objects right, and the "
+          "all-minority classifier F1 = 0 with some objects right",
+          lambda f: f["all_majority_hmnc_gm_zero_acc"]
+          and f["all_minority_f1_zero_some_right"]),
     Claim("macro-precision-half", "macro precision equals t at t = 1/2 for every P, N",
           lambda f: f["macro_precision_half"]),
     Claim("pairs", "the equality sets of the six pairs are exactly those of the theorem; four "
