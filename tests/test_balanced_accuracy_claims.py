@@ -45,6 +45,7 @@ BREAKERS = {
     "exp-acc-ignores": {"exp_acc_best": 0.95},
     "exp-ba-near-prevalence": {"exp_t_ba": 0.3},
     "exp-gm-between": {"exp_t_gm": 0.6},
+    "exp-ba-flat": {"exp_gap_pi": 0.05},
     "exp-default-near-allneg": {"exp_ba_default": 0.7},
     "exp-honest-recover": {"exp_ba_weighted": 0.6},
     "checks-hold": {"checks_hold": 11},
@@ -128,13 +129,26 @@ def test_threshold_sweep_against_scikit_learn(findings):
     cv = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
     model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
     s = cross_val_predict(model, sat.data, sat.target, cv=cv, method="predict_proba")[:, 1]
-    fpr, tpr, _ = roc_curve(sat.target, s, drop_intermediate=False)
+    fpr, tpr, thr = roc_curve(sat.target, s, drop_intermediate=False)
     P, N = 626, 6435 - 626
     ba = (tpr + 1 - fpr) / 2
     acc = (tpr * P + (1 - fpr) * N) / (P + N)
     assert findings["exp_ba_best"] == pytest.approx(ba.max(), abs=1e-9)
     assert findings["exp_acc_best"] == pytest.approx(acc.max(), abs=1e-9)
     assert findings["exp_acc_allneg"] == pytest.approx(1 - 626 / 6435)
+    # flat near its top: BA at the cut nearest the prevalence (rule score >= t)
+    cut = thr[1:]  # roc_curve's first threshold is +inf (no positive prediction)
+    j = np.argmin(np.abs(cut - 626 / 6435))
+    assert findings["exp_gap_pi"] == pytest.approx(ba.max() - ba[1:][j], abs=1e-9)
+    band = cut[ba[1:] >= ba.max() - findings["exp_flat_tol"]]
+    assert findings["exp_flat_lo"] >= band.min() - 1e-12
+    assert findings["exp_flat_hi"] <= band.max() + 1e-12
+
+
+def test_flatness_claim_needs_a_wide_band(findings):
+    narrow = {**findings, "exp_flat_lo": findings["exp_t_ba"] - 0.001,
+              "exp_flat_hi": findings["exp_t_ba"] + 0.001}
+    assert "exp-ba-flat" in failing(bacc.CLAIMS, narrow)
 
 
 def test_the_checker_catches_a_false_statement():

@@ -40,6 +40,7 @@ def test_every_claim_holds(findings):
 
 # one altered finding per claim: the value that would make the sentence false
 BREAKERS = {
+    "symbolic": {"symbolic_zero": False},
     "forms": {"forms_hold": False},
     "ranges": {"ranges_hold": False},
     "equalities": {"equalities_hold": False},
@@ -73,8 +74,8 @@ BREAKERS = {
     "per-sample-everywhere": {"per_sample_0.1": 0.99},
     "who-beats-hmnc": {"beat_maj_0.01": "Kappa, MCC"},
     "isolines": {"flat_0.1": 0.7},
-    "choice-extreme": {"exp_holds": 4},
-    "choice-below-ba": {"exp_lower_tnr_than_ba_Glass": 4},
+    "choice-extreme": {"exp_holds": 20},
+    "choice-below-ba": {"exp_higher_tnr_than_ba_Glass": 1},
     "choice-acc-glass": {"exp_acc_tpr_max_Glass": 0.06},
 }
 
@@ -86,6 +87,33 @@ def test_every_claim_has_a_breaker():
 @pytest.mark.parametrize("key", sorted(BREAKERS))
 def test_each_claim_can_fail(findings, key):
     assert key in failing(hmnc.CLAIMS, {**findings, **BREAKERS[key]})
+
+
+@pytest.mark.parametrize("altered", [
+    {"exp_holds": 18},  # two exceptions, but the prose names "the remaining one"
+    {"exp_unbeaten": 19},  # another metric more extreme in one repetition
+    {"exp_tie_metrics": "BACC and G-mean"},  # the prose names four metrics
+    {"exp_reps": 5, "exp_holds": 4, "exp_unbeaten": 5},  # the five seeds of before
+])
+def test_model_choice_claim_states_k_of_n(findings, altered):
+    assert "choice-extreme" in failing(hmnc.CLAIMS, {**findings, **altered})
+
+
+@pytest.mark.parametrize("altered", [
+    {"gm_t1_13_is_neighbours": False}, {"gm_13_other_tables": 0.11},
+])
+def test_copied_cell_claim_checks_its_neighbours(findings, altered):
+    assert "copied-cell" in failing(hmnc.CLAIMS, {**findings, **altered})
+
+
+def test_zero_claim_covers_f1(findings):
+    altered = {**findings, "all_minority_f1_zero_some_right": False}
+    assert "zero-not-all-wrong" in failing(hmnc.CLAIMS, altered)
+
+
+def test_raw_scale_claim_covers_the_small_ratios(findings):
+    assert "comparative-raw-scale" in failing(hmnc.CLAIMS,
+                                              {**findings, "both_tab_raw_0.1": 0.8})
 
 
 # --------------------------------------------------------------------------
@@ -109,6 +137,14 @@ def test_numbers_by_hand(findings):
     assert findings["n_values"] == 3 * 4 * 7
     assert findings["n_diffs"] == findings["n_cells"] == 3 * 5 * 7
     assert findings["n_mk"] == 3 * 5 * 2
+    assert findings["n_f1"] == 3 * 5
+    # the last row of the conventions table is the sum of the seven metrics' rows
+    summary = hmnc.convention_summary()
+    assert summary.loc["all seven"].tolist() == summary.drop(index="all seven").sum().tolist()
+    assert summary.loc["all seven", "H2 truncated"] == findings["n_h2_hit"]
+    assert summary.loc["F1", "H1 rounded first"] == findings["n_f1_h1_hit"]
+    # the re-run: 20 fold seeds, 0 to 19
+    assert (findings["exp_reps"], findings["exp_seed_last"]) == (20, 19)
     # G-mean of Psi_1 and Psi_3 are 0.5 and 0.7 (TPR = TNR), so their difference is 0.2
     assert findings["gm_t1_13"] == pytest.approx(0.2, abs=1e-12)
     # the two data sets: Glass has 17 windows of type 3 among 214 samples (UCI), Satimage

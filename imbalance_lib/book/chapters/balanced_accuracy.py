@@ -501,8 +501,33 @@ def models_table(seed: int = 0) -> pd.DataFrame:
     return table
 
 
+FLAT_TOL = 0.01
+"""How far below its maximum balanced accuracy may fall on the band called its top."""
+
+
+def near_top(exp: dict, tol: float = FLAT_TOL) -> dict:
+    """How flat balanced accuracy is around its maximum over the threshold sweep.
+
+    Returns the band of consecutive thresholds around the best cut on which BA
+    stays within ``tol`` of its maximum (``lo``, ``hi``), the nearest cut to
+    the prevalence and how far BA there is below the maximum (``gap_pi``).
+    """
+    t, ba, i = exp["thresholds"], exp["curves"]["BA"], exp["best"]["BA"]
+    near = ba >= ba[i] - tol
+    lo = i
+    while lo > 0 and near[lo - 1]:
+        lo -= 1
+    hi = i
+    while hi + 1 < len(t) and near[hi + 1] and np.isfinite(t[hi + 1]):
+        hi += 1
+    j = int(np.argmin(np.abs(t - float(exp["y"].mean()))))
+    return {"lo": float(t[lo]), "hi": float(t[hi]), "t_pi": float(t[j]),
+            "gap_pi": float(ba[i] - ba[j])}
+
+
 def _experiment_findings() -> dict:
     exp = threshold_experiment()
+    top = near_top(exp)
     y, t, sweep, curves = exp["y"], exp["thresholds"], exp["sweep"], exp["curves"]
     ia, ib, ig = exp["best"]["ACC"], exp["best"]["BA"], exp["best"]["GM"]
     _, _, pooled = model_matrices()
@@ -514,7 +539,9 @@ def _experiment_findings() -> dict:
             "exp_ba_best": float(curves["BA"][ib]), "exp_acc_at_ba": float(curves["ACC"][ib]),
             "exp_ba_default": float(ba[0]), "exp_ba_weighted": float(ba[1]),
             "exp_ba_tuned": float(ba[2]), "exp_acc_default": float(acc[0]),
-            "exp_acc_weighted": float(acc[1]), "exp_acc_tuned": float(acc[2])}
+            "exp_acc_weighted": float(acc[1]), "exp_acc_tuned": float(acc[2]),
+            "exp_flat_tol": FLAT_TOL, "exp_flat_lo": top["lo"], "exp_flat_hi": top["hi"],
+            "exp_t_pi": top["t_pi"], "exp_gap_pi": top["gap_pi"]}
 
 
 # --------------------------------------------------------------------------- theorems
@@ -700,6 +727,13 @@ CLAIMS = [
           and 0 < f["exp_acc_best"] - f["exp_acc_allneg"] < 0.005),
     Claim("exp-ba-near-prevalence", "balanced accuracy peaks close to the prevalence",
           lambda f: f["exp_t_ba"] < f["exp_pi"] and f["exp_pi"] - f["exp_t_ba"] < f["exp_pi"] / 2),
+    Claim("exp-ba-flat", "balanced accuracy is flat near its top: the band within the "
+          "tolerance of its maximum is wider than the distance from its peak to the "
+          "prevalence, and at the prevalence it has lost less than a tenth of its lead over "
+          "the chance level 1/2",
+          lambda f: f["exp_flat_lo"] <= f["exp_t_ba"] <= f["exp_flat_hi"]
+          and f["exp_flat_hi"] - f["exp_flat_lo"] > f["exp_pi"] - f["exp_t_ba"]
+          and f["exp_gap_pi"] < (f["exp_ba_best"] - 0.5) / 10),
     Claim("exp-gm-between", "the geometric mean peaks between the two",
           lambda f: f["exp_t_ba"] <= f["exp_t_gm"] <= f["exp_t_acc"]),
     Claim("exp-default-near-allneg", "with the default threshold the model is close to the "
