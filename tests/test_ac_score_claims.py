@@ -57,6 +57,8 @@ def test_sizes_by_hand(findings):
     # test sets (15 + 45, 45 + 45, 45 + 15); train three times each
     assert (findings["test_13"], findings["test_11"], findings["test_31"]) == (60, 90, 60)
     assert findings["n_used"] == 4 * 45
+    # the caption gives panel (e), "no imbalance", the counts N = 1500, P = 500 of 3:1
+    assert findings["caption_mismatch"] == "e"
     # Section 3.2: 24,000, 12,000 and 8,000 images against our 240, 360 and 240
     assert (findings["ratio_lo"], findings["ratio_hi"]) == (33, 100)
     assert findings["exh_n"] == f"{13**4 - 1:,}"  # entries 0..12, all-zero matrix left out
@@ -185,10 +187,15 @@ BREAKERS = {
     "edge-gap-near-edge": {"gap_ratio": 0.5},
     "auroc-below-cut": {"example_auroc": 0.75},
     "tie-overstates": {"tie_reported_max": 0.5},
+    "tie-order-dependent": {"tie_reported_min": 1.0},
+    "tie-exact-order-free": {"tie_exact_spread": 0.01},
     "tie-mismatch": {"tie_mismatch": 0},
     "tie-exact-achieved": {"tie_exact_applied": 0.5},
     "tie-fewer-cuts": {"tie_distinct": 1200},
     "const-reported": {"const_lo": 0.0},
+    "const-order-dependent": {"const_lo": 0.6},
+    "caption-e": {"caption_mismatch": "e, f"},
+    "code-agrees": {"code_mismatch": 1},
     "const-best-zero": {"const_best": 0.5},
     "ones-perfect": {"ones_stored": 0.5},
     "doc-statements": {"doc_below_auroc": True},
@@ -210,7 +217,8 @@ GAU_BREAKERS = {
     "gau-nmc-wins": {"ba_diff_31": -0.01},
     "gau-order": {"gm_diff_13": 1.0},
     "gau-ac-second": {"top_31": "specificity"},
-    "gau-balanced-coincide": {"ac_diff_11": 1.0},
+    "gau-balanced-level": {"ac_diff_11": 1.0},
+    "gau-lda-majority": {"lda_majority_31": False},
     "gau-lda-trades": {"lda_sens_gap_13": -0.1},
     "gau-equal-priors-beat": {"eq_above_31": 3},
     "gau-oop-level": {"oop_diff_13": 1.0},
@@ -228,6 +236,7 @@ PART_BREAKERS = [
     ("dig-tie-rule-harmless", {"tie_doc_verdict": "holds"}),
     ("dig-nmc-ahead-sometimes", {"nmc_ahead_31": 40}),
     ("dig-ac-not-first-doc", {"ac_rank11_13": 12}),
+    ("dig-baselines-as-lda", {"oop_over_lda_11": 0.005}),
     ("dig-doc-verdict", {"ac_diff_13": 1.0, "gm_diff_13": 0.5, "ba_diff_13": 0.1,
                          "ac_diff_31": 1.0, "gm_diff_31": 0.5, "ba_diff_31": 0.1}),
 ]
@@ -235,6 +244,9 @@ GAU_PART_BREAKERS = [
     ("gau-stable", {"shift_single_min": 0}), ("gau-stable", {"shift_ac": 2}),
     ("gau-stable", {"shift_favg": 1}), ("gau-stable", {"mcc_favg_over_ba": 1.5}),
     ("gau-doc-verdict", {"gm_diff_31": -1.0}),
+    ("gau-balanced-level", {"n_signal_11": 1}),
+    ("gau-lda-trades", {"lda_spec_gap_31": -0.01}),
+    ("gau-all-ahead-of-lda", {"eq_over_lda_13": 0.01}),
 ]
 
 

@@ -299,7 +299,8 @@ def tie_experiment(n_orders: int = 50) -> dict:
 
     Returns the test labels ``y`` and scores ``z``, the one-at-a-time sweep
     on ``n_orders`` random storage orders (``runs``, one row per order:
-    reported, applied, cuts), the exact optimum and the number of distinct cuts.
+    reported, applied, cuts), the exact optimum, its value on each of the same
+    orders (``exact_runs``) and the number of distinct cuts.
     """
     from sklearn.neighbors import KNeighborsClassifier
 
@@ -307,11 +308,12 @@ def tie_experiment(n_orders: int = 50) -> dict:
     X_tr, y_tr = two_gaussians(900, 2700, rng)  # training set
     X_te, y = two_gaussians(300, 900, rng)  # test set
     z = KNeighborsClassifier(n_neighbors=10).fit(X_tr, y_tr).predict_proba(X_te)[:, 1]
-    runs = []
+    runs, exact_runs = [], []
     for seed in range(n_orders):
         perm = np.random.default_rng(seed).permutation(len(y))
         runs.append(one_at_a_time(y[perm], z[perm]))
-    return {"y": y, "z": z, "runs": np.array(runs),
+        exact_runs.append(il.optimal_operating_point(y[perm], z[perm], metric="ac").score)
+    return {"y": y, "z": z, "runs": np.array(runs), "exact_runs": np.array(exact_runs),
             "exact": il.optimal_operating_point(y, z, metric="ac"),
             "n_cuts": len(il.threshold_sweep(y, z)[0])}
 
@@ -696,6 +698,14 @@ def experiment_findings(results, extras) -> dict:
         sens = results[(results.metric == "sensitivity") & (results.condition == cond)]
         sens = sens.pivot_table(index="rep", columns="model", values="value")
         f[f"lda_sens_gap_{key}"] = float((sens.LDA - sens.NMC).mean())
+        spec = results[(results.metric == "specificity") & (results.condition == cond)]
+        spec = spec.pivot_table(index="rep", columns="model", values="value")
+        f[f"lda_spec_gap_{key}"] = float((spec.LDA - spec.NMC).mean())
+        # metrics whose mean difference is at least its SD between repetitions
+        f[f"n_signal_{key}"] = int((s["mean"].abs() >= s["std"]).sum())
+        if cond != "1:1":  # accuracy and the majority class's recall and F favour LDA
+            major = ["sensitivity", "F (P)"] if cond == "1:3" else ["specificity", "F (N)"]
+            f[f"lda_majority_{key}"] = bool((s.loc[["accuracy", *major], "mean"] < 0).all())
     # the document's reading: at 1:3 and 3:1 NMC wins, by most on the AC-score, then GM, BA
     doc = all(f[f"ac_diff_{c}"] > f[f"gm_diff_{c}"] > f[f"ba_diff_{c}"] > 0
               for c in ("13", "31") if f"ac_diff_{c}" in f)
@@ -782,7 +792,9 @@ def findings() -> dict:
     runs = tie["runs"]
     f.update({"tie_n": len(tie["y"]), "tie_distinct": tie["n_cuts"] - 1,
               "tie_orders": len(runs),
+              "tie_reported_min": float(runs[:, 0].min()),
               "tie_reported_max": float(runs[:, 0].max()), "tie_exact": float(tie["exact"].score),
+              "tie_exact_spread": float(np.ptp(tie["exact_runs"])),
               "tie_exact_applied": float(il.ac(tie["exact"].matrix)),
               "tie_mismatch": int(np.sum(np.abs(runs[:, 0] - runs[:, 1]) > 1e-12))})
     const = constant_experiment()
@@ -791,6 +803,9 @@ def findings() -> dict:
               "ones_stored": const["ones_stored"], "const_best": const["const_best"],
               "ones_best": const["ones_best"]})
     f.update(digits_findings())
+    sizes = sizes_table()
+    f["caption_mismatch"] = ", ".join(sizes.loc[sizes.agrees == "**no**", "panel"])
+    f["code_mismatch"] = int((sizes["N, P (Sec. 3.2)"] != sizes["N, P (code)"]).sum())
     f["gau_bayes"] = float(norm.cdf(1.0))  # best BA: midpoint cut of unit-variance classes 2 apart
     f.update(_statement_inputs())
     verdicts = {k: bool(test(f)) for k, test in DOC_STATEMENTS.items()}
@@ -845,6 +860,10 @@ CLAIMS = [
           lambda f: f["example_ac"] > f["example_auroc"]),
     Claim("tie-overstates", "one sample at a time reports a best AC-score above any threshold's",
           lambda f: f["tie_reported_max"] > f["tie_exact"]),
+    Claim("tie-order-dependent", "the best AC-score it reports depends on the storage order",
+          lambda f: f["tie_reported_min"] < f["tie_reported_max"]),
+    Claim("tie-exact-order-free", "the grouped sweep reports the same optimum in every order",
+          lambda f: f["tie_exact_spread"] == 0),
     Claim("tie-mismatch", "its returned threshold sometimes does not reproduce its matrix",
           lambda f: f["tie_mismatch"] > 0),
     Claim("tie-exact-achieved", "the grouped sweep's optimum is achieved by its threshold",
@@ -853,6 +872,12 @@ CLAIMS = [
           lambda f: f["tie_distinct"] + 1 < f["tie_n"] / 10),
     Claim("const-reported", "a constant score is reported with a positive AC-score",
           lambda f: f["const_lo"] > 0.1),
+    Claim("const-order-dependent", "what a constant score is reported with depends on the order",
+          lambda f: f["const_lo"] < f["const_hi"]),
+    Claim("caption-e", "the caption's counts disagree with Section 3.2 for panel (e) only",
+          lambda f: f["caption_mismatch"] == "e"),
+    Claim("code-agrees", "Section 3.2 and the authors' code give the same test counts",
+          lambda f: f["code_mismatch"] == 0),
     Claim("const-best-zero", "no threshold of a constant score or of all ones does better than 0",
           lambda f: f["const_best"] == 0 and f["ones_best"] == 0),
     Claim("ones-perfect", "all-ones stored negatives first are reported as a perfect classifier",
@@ -908,9 +933,10 @@ EXPERIMENT_CLAIMS = {
               lambda f: f["tie_n_nmc_better"] == 0 and f["tie_ac_rank_min"] > 1
               and f["tie_ac_rank11_min"] > 1 and f["tie_gap"] < 0
               and f["tie_doc_verdict"] == "does not hold"),
-        Claim("dig-baselines-as-lda", "on the digits the baselines score as LDA does",
-              lambda f: _all(f, "eq_over_lda_{c}", lambda d: abs(d) < 0.02)
-              and _all(f, "oop_over_lda_{c}", lambda d: abs(d) < 0.02)),
+        Claim("dig-baselines-as-lda", "on the digits the baselines' mean AC-scores differ from "
+              "LDA's by less than a tenth of NMC's difference from LDA, in every condition",
+              lambda f: all(max(abs(f[f"eq_over_lda_{c}"]), abs(f[f"oop_over_lda_{c}"]))
+                            < abs(f[f"nmc_over_lda_{c}"]) / 10 for c in ("13", "11", "31"))),
     ],
     "gau": [
         Claim("gau-doc-verdict", "on the Gaussian classes the document's reading holds",
@@ -929,19 +955,25 @@ EXPERIMENT_CLAIMS = {
         Claim("gau-ac-second", "the AC-score ranks second, behind only the recall of the "
               "minority class", lambda f: _unbalanced(f, "ac_rank_{c}", lambda r: r == 2)
               and f["top_13"] == "specificity" and f["top_31"] == "sensitivity"),
-        Claim("gau-balanced-coincide", "at 1:1 the two classifiers coincide on the AC-score",
-              lambda f: abs(f["ac_diff_11"]) < f["ac_sd_11"]),
-        Claim("gau-lda-trades", "LDA has the higher sensitivity at 1:3 and the lower at 3:1",
-              lambda f: f["lda_sens_gap_13"] > 0 > f["lda_sens_gap_31"]),
+        Claim("gau-balanced-level", "at 1:1 the AC-score difference, and every other metric's, "
+              "is smaller than its SD between repetitions",
+              lambda f: abs(f["ac_diff_11"]) < f["ac_sd_11"] and f["n_signal_11"] == 0),
+        Claim("gau-lda-trades", "LDA has the higher sensitivity and the lower specificity at "
+              "1:3, the reverse at 3:1",
+              lambda f: f["lda_sens_gap_13"] > 0 > f["lda_sens_gap_31"]
+              and f["lda_spec_gap_13"] < 0 < f["lda_spec_gap_31"]),
+        Claim("gau-lda-majority", "at 1:3 and 3:1 LDA wins on accuracy and on the recall and F "
+              "of the majority class", lambda f: f["lda_majority_13"] and f["lda_majority_31"]),
         Claim("gau-equal-priors-beat", "LDA with equal priors beats NMC in most repetitions",
               lambda f: _unbalanced(f, "eq_above_{c}", lambda n: n > f["n_reps"] / 2)),
-        Claim("gau-oop-level", "LDA with the NMC's cut search is level with NMC, far inside the "
-              "spread between repetitions",
-              lambda f: all(abs(f[f"oop_diff_{c}"]) < f[f"ac_sd_{c}"] for c in ("13", "31"))),
-        Claim("gau-all-ahead-of-lda", "NMC and both baselines are far ahead of LDA with "
-              "empirical priors",
+        Claim("gau-oop-level", "LDA with the NMC's cut search is level with NMC: mean "
+              "differences under a fifth of the SD of NMC - LDA between repetitions",
+              lambda f: all(abs(f[f"oop_diff_{c}"]) < f[f"ac_sd_{c}"] / 5 for c in ("13", "31"))),
+        Claim("gau-all-ahead-of-lda", "NMC and both baselines are ahead of LDA with "
+              "empirical priors by more than twice the SD of NMC - LDA between repetitions",
               lambda f: all(min(f[f"nmc_over_lda_{c}"], f[f"eq_over_lda_{c}"],
-                                f[f"oop_over_lda_{c}"]) > 0 for c in ("13", "31"))),
+                                f[f"oop_over_lda_{c}"]) > 2 * f[f"ac_sd_{c}"]
+                            for c in ("13", "31"))),
     ],
 }
 """Sentences of the prose that rest on :func:`experiment_findings`, by data set."""
