@@ -10,6 +10,8 @@ estimator, a scorer or the warning class is first used.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._version import __version__
 from .batch import all_metrics
 from .binary import (
@@ -102,7 +104,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
@@ -112,7 +114,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
