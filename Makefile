@@ -40,7 +40,7 @@ help:
 	@echo "make site            build the site from the outputs stored in the notebooks (no execution)"
 	@echo "make student         the student edition: the site without any solution, in $(STUDENT)/_build/html"
 	@echo "make pdf             the book as one PDF (answer key) and a student PDF, in $(PDFDIR)/"
-	@echo "make test            set up, then library tests, nbval, strict build, browser tests"
+	@echo "make test            set up, then lint and type checks, library tests, nbval, strict build, browser tests"
 	@echo "make test-lib        [1/4] library tests and doctests"
 	@echo "make test-notebooks  [2/4] nbval: every chapter re-executed on an emulated CPU (CORETYPE=$(CORETYPE))"
 	@echo "make test-build      [3/4] strict build of the site and of the student edition"
@@ -53,7 +53,7 @@ help:
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
 	@echo "make ranking-study   re-score the KEEL data sets and measure the bootstrap coverage for the threshold-free chapter (about 10 min on 2 cores);"
 	@echo "                     writes chapters/data/ranking_study.npz"
-	@echo "make lint            ruff on the library, the tests and the benchmarks"
+	@echo "make lint            [0/4] ruff on the library, tests, benchmarks and chapters; mypy on the library"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
 
@@ -99,7 +99,7 @@ pdf: $(STAMP) chromium
 	$(EDITIONS) pdf $(STUDENT)/_build/html $(PDFDIR)/book-student.pdf
 	$(MAKE) --no-print-directory test-pdf
 
-test: test-lib test-notebooks test-build test-browser
+test: lint test-lib test-notebooks test-build test-browser
 	@echo "==> all test layers passed"
 
 test-lib: $(STAMP)
@@ -161,7 +161,10 @@ ranking-study: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.ranking_study
 
 lint: $(STAMP)
-	$(BIN)/ruff check imbalance_lib tests benchmarks
+	@echo "==> [0/4] lint and type checks: ruff (library, tests, benchmarks, chapters), mypy (library)"
+	$(BIN)/ruff check imbalance_lib tests benchmarks chapters/*.ipynb
+	@# mypy's settings (files, strictness) are in pyproject.toml
+	$(BIN)/mypy
 
 clean:
-	rm -rf $(BUILDDIR) .pytest_cache .hypothesis
+	rm -rf $(BUILDDIR) .pytest_cache .hypothesis .mypy_cache

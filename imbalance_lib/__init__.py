@@ -19,6 +19,8 @@ undefined class is left out of the mean, as in scikit-learn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._version import __version__
 from .batch import all_metrics
 from .binary import (
@@ -112,7 +114,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
@@ -122,7 +124,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 

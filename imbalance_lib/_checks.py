@@ -33,8 +33,17 @@ import os
 import sys
 import warnings
 import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 import numpy as np
+
+from ._typing import ArrayLike, FloatArray, Floats, Result, ZeroDivision
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 __all__ = ["UndefinedMetricWarning"]  # noqa: F822 (lazy, see __getattr__)
 
@@ -42,10 +51,10 @@ _SCALE_LIMIT = 1e50  # products of up to four counts stay within float range
 
 # Stacks that the library built and checked itself (threshold sweeps): read-only
 # float64 arrays, validated once. check_matrix returns them without a second pass.
-_VALIDATED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+_VALIDATED: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # scikit-learn's warning class, imported on first use (importing sklearn costs ~1 s)
     if name == "UndefinedMetricWarning":
         from sklearn.exceptions import UndefinedMetricWarning
@@ -61,7 +70,7 @@ def mark_validated(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-def _is_validated(C) -> bool:
+def _is_validated(C: object) -> TypeGuard[FloatArray]:
     return (
         isinstance(C, np.ndarray)
         and _VALIDATED.get(id(C)) is C
@@ -69,7 +78,7 @@ def _is_validated(C) -> bool:
     )
 
 
-def reject_masked(x, name: str) -> None:
+def reject_masked(x: object, name: str) -> None:
     """Refuse a masked array with masked entries: ``np.asarray`` would drop the mask
     and count the hidden values (the library does not guess what a mask means)."""
     if isinstance(x, np.ma.MaskedArray) and np.ma.getmaskarray(x).any():
@@ -79,7 +88,7 @@ def reject_masked(x, name: str) -> None:
         )
 
 
-def check_matrix(C, *, binary: bool = False) -> np.ndarray:
+def check_matrix(C: ArrayLike, *, binary: bool = False) -> FloatArray:
     """Return ``C`` as a float array of shape ``(..., k, k)`` or raise ``ValueError``.
 
     ``binary=True`` additionally requires ``k == 2``. A stack built by the
@@ -139,7 +148,7 @@ def check_matrix(C, *, binary: bool = False) -> np.ndarray:
     return arr
 
 
-def check_zero_division(zero_division) -> float:
+def check_zero_division(zero_division: ZeroDivision) -> float:
     """Validate ``zero_division`` and return the value that replaces undefined results."""
     if isinstance(zero_division, str):
         if zero_division == "warn":
@@ -164,13 +173,14 @@ def _outside_level() -> int:
     """``stacklevel`` for a warning issued here that names the first caller outside
     the library, however many of the library's wrappers lie in between."""
     here = os.path.dirname(os.path.abspath(__file__))
-    frame, level = sys._getframe(1), 1
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(here):
         frame, level = frame.f_back, level + 1
     return level
 
 
-def _warn(name: str, what: str, zero_division) -> None:
+def _warn(name: str, what: str | None, zero_division: ZeroDivision) -> None:
     if isinstance(zero_division, str):  # "warn", already validated
         from sklearn.exceptions import UndefinedMetricWarning
 
@@ -183,7 +193,7 @@ def _warn(name: str, what: str, zero_division) -> None:
         )
 
 
-def as_result(values):
+def as_result(values: ArrayLike) -> Result:
     """Return a Python float for a 0-d result, the array otherwise."""
     values = np.asarray(values, dtype=float)
     return float(values) if values.ndim == 0 else values
@@ -209,7 +219,8 @@ UNDEFINED_WHEN = {
 }
 
 
-def finish(values, undefined, zero_division, *, name: str, what: str | None = None):
+def finish(values: ArrayLike, undefined: ArrayLike, zero_division: ZeroDivision, *, name: str,
+           what: str | None = None) -> Result:
     """Replace undefined entries of a whole-matrix metric according to the policy."""
     fill = check_zero_division(zero_division)
     values = np.asarray(values, dtype=float)
@@ -220,7 +231,7 @@ def finish(values, undefined, zero_division, *, name: str, what: str | None = No
     return as_result(values)
 
 
-def last_sum(x):
+def last_sum(x: ArrayLike) -> np.ndarray:
     """Sum over the last axis; two explicit columns for k = 2 (a reduction over an axis
     of length 2 costs far more per matrix than one addition)."""
     x = np.asarray(x)
@@ -229,7 +240,8 @@ def last_sum(x):
     return x.sum(axis=-1)
 
 
-def class_mean(terms, undefined, zero_division, *, name: str, what: str | None = None):
+def class_mean(terms: ArrayLike, undefined: ArrayLike, zero_division: ZeroDivision, *, name: str,
+               what: str | None = None) -> Result:
     """Average per-class terms (last axis), replacing undefined terms by the policy.
 
     With ``zero_division=nan`` an undefined class is left out of the mean; a
@@ -250,7 +262,7 @@ def class_mean(terms, undefined, zero_division, *, name: str, what: str | None =
     return as_result(last_sum(terms) / terms.shape[-1])
 
 
-def ratio(num, den):
+def ratio(num: ArrayLike, den: ArrayLike) -> Floats:
     """``num / den`` with ``nan`` where ``den == 0`` and no floating-point warning."""
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
@@ -267,7 +279,7 @@ def ratio(num, den):
 _SPLIT = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for float64
 
 
-def two_product(a, b):
+def two_product(a: FloatArray, b: FloatArray) -> tuple[FloatArray, FloatArray]:
     """``(p, e)`` with ``p = fl(a*b)`` and ``p + e = a*b`` exactly (Dekker's algorithm).
 
     Exact as long as nothing overflows; :func:`check_matrix` keeps counts below 1e50.
@@ -283,7 +295,7 @@ def two_product(a, b):
     return p, e
 
 
-def product_difference(a, b, c, d):
+def product_difference(a: ArrayLike, b: ArrayLike, c: ArrayLike, d: ArrayLike) -> FloatArray:
     """``a*b - c*d`` with the rounding error of both products removed where it matters.
 
     The plain difference has an absolute error of about ``1e-16 * |a*b|``; where
@@ -307,13 +319,13 @@ def product_difference(a, b, c, d):
     return r
 
 
-def _exact_difference(a, b, c, d):
+def _exact_difference(a: FloatArray, b: FloatArray, c: FloatArray, d: FloatArray) -> FloatArray:
     p, e = two_product(a, b)
     q, f = two_product(c, d)
     return (p - q) + (e - f)
 
 
-def compensated_sum(terms):
+def compensated_sum(terms: ArrayLike) -> FloatArray:
     """Sum over the last axis with Neumaier's compensation (one rounding error in total)."""
     terms = np.moveaxis(np.asarray(terms, dtype=float), -1, 0)
     s = terms[0].copy()
@@ -326,7 +338,7 @@ def compensated_sum(terms):
     return s + comp
 
 
-def others_sum(v):
+def others_sum(v: FloatArray) -> FloatArray:
     """``sum(v) - v_i`` for every i along the last axis, without cancellation.
 
     The sum of the entries before ``i`` plus the sum of those after it: for
@@ -344,7 +356,7 @@ def others_sum(v):
 _METRIC_BLOCK = 1 << 14  # matrices per block of the fast path (its temporaries stay in cache)
 
 
-def blockwise(func):
+def blockwise(func: _F) -> _F:
     """Evaluate a metric on a large stack of matrices block by block.
 
     The stack is checked once (a stack made by the library, such as
@@ -356,7 +368,8 @@ def blockwise(func):
     """
 
     @functools.wraps(func)
-    def wrapper(C, *args, zero_division="warn", **kwargs):
+    def wrapper(C: ArrayLike, *args: Any, zero_division: ZeroDivision = "warn",
+                **kwargs: Any) -> Result:
         if (
             not isinstance(C, np.ndarray)
             or C.ndim != 3
@@ -387,4 +400,4 @@ def blockwise(func):
                 warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         return out
 
-    return wrapper
+    return cast(_F, wrapper)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
 _PARTS = {
     "C2": """C : array-like of shape (..., 2, 2)
         Binary confusion matrices ``[[TN, FP], [FN, TP]]`` (positive class at
@@ -24,10 +29,10 @@ for _kind in ("C2", "CK"):
     )
 
 
-def fill(func):
+def fill(func: _F) -> _F:
     """Replace ``{C2}``, ``{CK}``, ``{zero_division}``, ``{returns}``, ``{C2_only}`` and
     ``{CK_only}`` in a docstring."""
-    doc = func.__doc__
+    doc = cast(str, func.__doc__)  # every function given to fill has a docstring
     for key, text in sorted(_PARTS.items(), key=lambda kv: -len(kv[0])):
         doc = doc.replace("{" + key + "}", text)
     func.__doc__ = doc

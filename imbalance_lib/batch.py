@@ -18,6 +18,8 @@ it calls the metric's own function.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,7 +31,13 @@ from ._checks import (
     check_zero_division,
     product_difference,
 )
+from ._typing import ArrayLike, FloatArray, Result, ZeroDivision
 from .binary import check_alpha
+
+if TYPE_CHECKING:
+    from .registry import MetricInfo
+
+Mask = np.ndarray | np.bool_  # where a quantity is 0 (np.False_ when it never is)
 
 __all__ = ["all_metrics"]
 
@@ -41,7 +49,9 @@ _WHAT = UNDEFINED_WHEN  # the warnings' texts, shared with the metric functions
 _PARAMS = {"weighted_accuracy": {"alpha"}, "iba": {"alpha"}}
 
 
-def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
+def all_metrics(C: ArrayLike, names: Iterable[str] | None = None, *,
+                zero_division: ZeroDivision = "warn",
+                n_threads: int | None = None) -> dict[str, Result]:
     r"""Evaluate many registry metrics on the same confusion matrices in one pass.
 
     Equal, value for value and warning for warning, to calling each metric's
@@ -135,7 +145,7 @@ def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
     starts = range(0, m, _ALL_METRICS_BLOCK)
     workers = max(1, min(threads, len(starts)))
 
-    def share(worker):
+    def share(worker: int) -> set[str]:
         """Fill ``out`` for the ``worker``-th of ``workers`` runs of consecutive blocks;
         return the names undefined somewhere in them."""
         undefined = dict.fromkeys(fast, False)
@@ -168,7 +178,7 @@ def all_metrics(C, names=None, *, zero_division="warn", n_threads=None):
     return {name: result[name] for name in names}
 
 
-def _threads(n_threads):
+def _threads(n_threads: int | None) -> int:
     """The number of threads: ``n_threads``, or every core available to the process."""
     if n_threads is None:
         try:
@@ -181,22 +191,22 @@ def _threads(n_threads):
     return int(n_threads)
 
 
-def _report(name, zero_division):
+def _report(name: str, zero_division: ZeroDivision) -> None:
     """The metric's own warning, pointing at the caller of :func:`all_metrics`."""
     _warn(name, _WHAT[name], zero_division)
 
 
-def _own(info, C, zero_division):
+def _own(info: MetricInfo, C: ArrayLike, zero_division: ZeroDivision) -> Result:
     """The metric's own function (the reference the fast path equals)."""
     return info.func(C, zero_division=zero_division, **info.params)
 
 
-def _any(mask):
+def _any(mask: Mask) -> bool:
     """``mask.any()``, at once for the ``np.False_`` of a block with no zero count."""
     return mask is not np.False_ and bool(mask.any())
 
 
-def _div(num, den, zero, out):
+def _div(num: FloatArray, den: FloatArray, zero: Mask, out: FloatArray) -> FloatArray:
     """``num / den`` into ``out``, nan where ``zero`` (= ``den == 0``), as
     :func:`_checks.ratio`."""
     np.divide(num, den, out=out)
@@ -205,7 +215,8 @@ def _div(num, den, zero, out):
     return out
 
 
-def _class_mean2(t0, t1, u0, u1, fill, out):
+def _class_mean2(t0: FloatArray, t1: FloatArray, u0: Mask, u1: Mask, fill: float,
+                 out: FloatArray) -> bool:
     """:func:`_checks.class_mean` for two classes given as columns, written into ``out``;
     returns whether a term was undefined."""
     if not (_any(u0) or _any(u1)):
@@ -232,15 +243,16 @@ class _Scratch:
     the first block and reused by the next ones.
     """
 
-    def __init__(self, capacity):
+    def __init__(self, capacity: int) -> None:
         self.capacity = capacity  # the length of the longest block
-        self.arrays, self.used, self.size = [], 0, 0
+        self.arrays: list[FloatArray] = []
+        self.used, self.size = 0, 0
 
-    def start(self, size):
+    def start(self, size: int) -> None:
         """Begin a block of ``size`` matrices: every array is free again."""
         self.used, self.size = 0, size
 
-    def __call__(self):
+    def __call__(self) -> FloatArray:
         """A free float array of the block's length (its values are arbitrary)."""
         if self.used == len(self.arrays):
             self.arrays.append(np.empty(self.capacity))
@@ -251,7 +263,8 @@ class _Scratch:
 class _Shared:
     """The intermediates of one block, each computed on first use."""
 
-    def __init__(self, block, out, new):
+    def __init__(self, block: FloatArray, out: dict[str, FloatArray],
+                 new: Callable[[], FloatArray]) -> None:
         self.out = out  # results that are intermediates too are computed in place
         self.new = new  # a free work array
         self.tn, self.fp = block[:, 0, 0], block[:, 0, 1]
@@ -262,7 +275,7 @@ class _Shared:
             for key in ("p0", "n0", "pp0", "pn0", "total0", "max_n0", "max_p0", "diag0"):
                 setattr(self, key, np.False_)
 
-    def __getattr__(self, key):  # called only for a value not computed yet
+    def __getattr__(self, key: str) -> Any:  # called only for a value not computed yet
         if key.endswith("0"):  # where a quantity is 0: p0 is (P == 0), ts0 is (t + s == 0)
             value = getattr(self, key[:-1]) == 0
         else:
@@ -270,77 +283,78 @@ class _Shared:
         setattr(self, key, value)
         return value
 
-    def sum(self, a, b):
+    def sum(self, a: FloatArray, b: FloatArray) -> FloatArray:
         return np.add(a, b, out=self.new())
 
-    def product(self, a, b):
+    def product(self, a: FloatArray, b: FloatArray | float) -> FloatArray:
         return np.multiply(a, b, out=self.new())
 
-    def quotient(self, num, den, zero, name=None):
+    def quotient(self, num: FloatArray, den: FloatArray, zero: Mask,
+                 name: str | None = None) -> FloatArray:
         """``num / den`` (nan where ``zero``), in the output ``name`` when it is one."""
-        out = self.out.get(name)
+        out = None if name is None else self.out.get(name)
         return _div(num, den, zero, self.new() if out is None else out)
 
     # margins: p = TP + FN (row of the positives), n = TN + FP, pp and pn the columns
-    def _p(self):
+    def _p(self) -> FloatArray:
         return self.sum(self.tp, self.fn)
 
-    def _n(self):
+    def _n(self) -> FloatArray:
         return self.sum(self.tn, self.fp)
 
-    def _pp(self):
+    def _pp(self) -> FloatArray:
         return self.sum(self.tp, self.fp)
 
-    def _pn(self):
+    def _pn(self) -> FloatArray:
         return self.sum(self.tn, self.fn)
 
-    def _und_pn(self):
+    def _und_pn(self) -> Mask:
         return self.p0 | self.n0
 
-    def _t(self):  # TPR, nan where P = 0
+    def _t(self) -> FloatArray:  # TPR, nan where P = 0
         return self.quotient(self.tp, self.p, self.p0, "tpr")
 
-    def _s(self):  # TNR, nan where N = 0
+    def _s(self) -> FloatArray:  # TNR, nan where N = 0
         return self.quotient(self.tn, self.n, self.n0, "tnr")
 
-    def _prec(self):
+    def _prec(self) -> FloatArray:
         return self.quotient(self.tp, self.pp, self.pp0, "precision")
 
-    def _npv(self):
+    def _npv(self) -> FloatArray:
         return self.quotient(self.tn, self.pn, self.pn0, "npv")
 
-    def _ts(self):
+    def _ts(self) -> FloatArray:
         return self.sum(self.t, self.s)
 
-    def _dom(self):
+    def _dom(self) -> FloatArray:
         out = self.out.get("dominance")
         return np.subtract(self.t, self.s, out=self.new() if out is None else out)
 
-    def _tp2(self):
+    def _tp2(self) -> FloatArray:
         return self.product(self.tp, 2)
 
-    def _tn2(self):
+    def _tn2(self) -> FloatArray:
         return self.product(self.tn, 2)
 
-    def _diag(self):  # TP + TN
+    def _diag(self) -> FloatArray:  # TP + TN
         return self.sum(self.tp, self.tn)
 
-    def _total(self):  # n + p, as the margins give it
+    def _total(self) -> FloatArray:  # n + p, as the margins give it
         return self.sum(self.n, self.p)
 
-    def _pn2(self):  # 2 P N: in HMNC's denominator and under MCC's root
+    def _pn2(self) -> FloatArray:  # 2 P N: in HMNC's denominator and under MCC's root
         # (2 P) N and (2 N) P are the same number: doubling is exact
         pn2 = self.product(self.n, 2)
         pn2 *= self.p
         return pn2
 
-    def _max_n(self):  # the larger of the row and column totals, class 0
+    def _max_n(self) -> FloatArray:  # the larger of the row and column totals, class 0
         return np.maximum(self.n, self.pn, out=self.new())
 
-    def _max_p(self):  # ... class 1
+    def _max_p(self) -> FloatArray:  # ... class 1
         return np.maximum(self.p, self.pp, out=self.new())
 
-    def _num(self):  # MCC/kappa numerator 2 (TP TN - FP FN), without cancellation
+    def _num(self) -> FloatArray:  # MCC/kappa numerator 2 (TP TN - FP FN), without cancellation
         # _checks.product_difference for non-negative counts (whose products need no abs)
         a, b, c, d = self.tp, self.tn, self.fp, self.fn
         p, q = self.product(a, b), self.product(c, d)
@@ -354,7 +368,8 @@ class _Shared:
         return r
 
 
-def _harmonic(a, b, s, zero, out, doubled=False):
+def _harmonic(a: FloatArray, b: FloatArray, s: FloatArray, zero: Mask, out: FloatArray,
+              doubled: bool = False) -> FloatArray:
     """:func:`binary.harmonic` given ``s = a + b`` and ``zero = (s == 0)``, into ``out``
     (``doubled``: ``a`` is already ``2 a``)."""
     if doubled:
@@ -374,7 +389,9 @@ _ALIASES = {"tpr": ("t", "p0"), "tnr": ("s", "n0"), "precision": ("prec", "pp0")
 _CLASS_MEANS = ("macro_precision", "macro_recall", "macro_f1", "cba", "iam")
 
 
-def _block(block, names, alphas, fill, out, undefined, new):
+def _block(block: FloatArray, names: list[str], alphas: dict[str, FloatArray], fill: float,
+           out: dict[str, FloatArray], undefined: dict[str, bool],
+           new: Callable[[], FloatArray]) -> None:
     """Write every metric of ``names`` for one block into ``out``; flag undefined ones.
 
     Each formula is the metric function's own, operation for operation, so
@@ -387,13 +404,13 @@ def _block(block, names, alphas, fill, out, undefined, new):
         o = out[name]
         if name in _CLASS_MEANS:
             if name == "macro_precision":
-                und = _class_mean2(x.npv, x.prec, x.pn0, x.pp0, fill, o)
+                flag = _class_mean2(x.npv, x.prec, x.pn0, x.pp0, fill, o)
             elif name == "macro_recall":
-                und = _class_mean2(x.s, x.t, x.n0, x.p0, fill, o)
+                flag = _class_mean2(x.s, x.t, x.n0, x.p0, fill, o)
             elif name == "macro_f1":
                 d0, d1 = x.sum(x.n, x.pn), x.sum(x.p, x.pp)
                 z0, z1 = (np.False_, np.False_) if x.positive else (d0 == 0, d1 == 0)
-                und = _class_mean2(_div(x.tn2, d0, z0, d0), _div(x.tp2, d1, z1, d1),
+                flag = _class_mean2(_div(x.tn2, d0, z0, d0), _div(x.tp2, d1, z1, d1),
                                    z0, z1, fill, o)
             else:
                 if name == "cba":
@@ -405,9 +422,9 @@ def _block(block, names, alphas, fill, out, undefined, new):
                     np.subtract(x.tn, a0, out=a0)  # TN - (max_n - TN)
                     a1 = np.subtract(x.max_p, x.tp, out=new())
                     np.subtract(x.tp, a1, out=a1)
-                und = _class_mean2(_div(a0, x.max_n, x.max_n0, new()), _div(a1, x.max_p, x.max_p0, new()),
+                flag = _class_mean2(_div(a0, x.max_n, x.max_n0, new()), _div(a1, x.max_p, x.max_p0, new()),
                                    x.max_n0, x.max_p0, fill, o)
-            undefined[name] |= und
+            undefined[name] |= flag
             continue
         if name == "f1":
             den = x.sum(x.tp2, x.fp)

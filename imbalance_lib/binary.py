@@ -14,6 +14,7 @@ import numpy as np
 
 from ._checks import blockwise, check_matrix, finish, ratio
 from ._docs import fill
+from ._typing import ArrayLike, FloatArray, Floats, Result, ZeroDivision
 
 __all__ = [
     "tpr",
@@ -31,20 +32,20 @@ __all__ = [
 ]
 
 
-def counts(C):
+def counts(C: ArrayLike) -> tuple[Floats, Floats, Floats, Floats]:
     """Return ``(tn, fp, fn, tp)`` of checked binary matrices as float arrays."""
     C = check_matrix(C, binary=True)
     return C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
 
 
-def rates(C):
+def rates(C: ArrayLike) -> tuple[Floats, Floats, np.ndarray | np.bool_]:
     """Return ``(TPR, TNR, undefined)``; ``undefined`` marks matrices with P = 0 or N = 0."""
     tn, fp, fn, tp = counts(C)
     p, n = tp + fn, tn + fp
     return ratio(tp, p), ratio(tn, n), (p == 0) | (n == 0)
 
 
-def check_alpha(alpha):
+def check_alpha(alpha: ArrayLike) -> FloatArray:
     """Return ``alpha`` as a float array after checking it lies in [0, 1]."""
     raw = np.asarray(alpha)
     if raw.dtype.kind not in "biuf":  # "0.5" is text, not a weight
@@ -55,7 +56,7 @@ def check_alpha(alpha):
     return a
 
 
-def harmonic(a, b):
+def harmonic(a: Floats, b: Floats) -> Floats:
     """Harmonic mean ``2ab/(a+b)`` of non-negative arrays, 0 where ``a = b = 0`` (its limit)."""
     s = a + b
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -64,7 +65,7 @@ def harmonic(a, b):
 
 @blockwise
 @fill
-def tpr(C, *, zero_division="warn"):
+def tpr(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""True positive rate (recall, sensitivity): :math:`TPR = TP / (TP + FN)`.
 
     Undefined when the matrix has no positive samples (:math:`P = 0`).
@@ -82,7 +83,7 @@ def tpr(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def tnr(C, *, zero_division="warn"):
+def tnr(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""True negative rate (specificity, selectivity): :math:`TNR = TN / (TN + FP)`.
 
     Undefined when the matrix has no negative samples (:math:`N = 0`).
@@ -100,7 +101,7 @@ def tnr(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def precision(C, *, zero_division="warn"):
+def precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Precision (positive predictive value): :math:`TP / (TP + FP)`.
 
     Undefined when nothing is predicted positive.
@@ -121,7 +122,7 @@ def precision(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def npv(C, *, zero_division="warn"):
+def npv(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Negative predictive value (precision of the negative class): :math:`TN / (TN + FN)`.
 
     Undefined when nothing is predicted negative.
@@ -142,7 +143,7 @@ def npv(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def f1(C, *, zero_division="warn"):
+def f1(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""F1 score of the positive class, the harmonic mean of precision and TPR.
 
     .. math:: F_1 = \frac{2\,TP}{2\,TP + FP + FN}
@@ -164,7 +165,7 @@ def f1(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def balanced_accuracy(C, *, zero_division="warn"):
+def balanced_accuracy(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Balanced accuracy, the unweighted mean of TPR and TNR.
 
     .. math:: BA = \tfrac12 (TPR + TNR)
@@ -189,7 +190,8 @@ def balanced_accuracy(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def weighted_accuracy(C, alpha, *, zero_division="warn"):
+def weighted_accuracy(C: ArrayLike, alpha: ArrayLike, *,
+                      zero_division: ZeroDivision = "warn") -> Result:
     r"""Weighted accuracy: :math:`WA_\alpha = \alpha\,TPR + (1 - \alpha)\,TNR`.
 
     With :math:`\alpha = P / M` it is plain accuracy; with :math:`\alpha = 1/2`
@@ -224,7 +226,7 @@ def weighted_accuracy(C, alpha, *, zero_division="warn"):
 
 @blockwise
 @fill
-def dominance(C, *, zero_division="warn"):
+def dominance(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Dominance: :math:`TPR - TNR`, in [-1, 1].
 
     Positive when the positive class is the better recognised one.
@@ -248,7 +250,7 @@ def dominance(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def iba(C, alpha=0.1, *, zero_division="warn"):
+def iba(C: ArrayLike, alpha: ArrayLike = 0.1, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Index of balanced accuracy: :math:`IBA_\alpha = (1 + \alpha (TPR - TNR))\, TPR \cdot TNR`.
 
     The area of the rectangle that the point (dominance, :math:`GM^2`) spans in
@@ -292,7 +294,7 @@ def iba(C, alpha=0.1, *, zero_division="warn"):
 
 @blockwise
 @fill
-def optimized_precision(C, *, zero_division="warn"):
+def optimized_precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Optimized precision: :math:`OP = ACC - |TNR - TPR| / (TNR + TPR)`.
 
     Range [-1, 1]. Undefined when :math:`P = 0` or :math:`N = 0`.
@@ -329,7 +331,7 @@ def optimized_precision(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def hmnc(C, *, zero_division="warn"):
+def hmnc(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""HMNC: harmonic mean of recall and selectivity normalised in class labels.
 
     .. math::
@@ -360,7 +362,7 @@ def hmnc(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def ac(C, *, zero_division="warn"):
+def ac(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""AC-score, the harmonic mean of TPR and TNR.
 
     .. math:: AC = \frac{2\, TPR \cdot TNR}{TPR + TNR}

@@ -7,7 +7,7 @@ positive class is index 1, so ``C = [[TN, FP], [FN, TP]]``.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -27,14 +27,14 @@ _CHUNK_BINS = 1 << 14
 _EXACT = 2**53  # float64 holds every integer below this exactly
 
 
-def show(values) -> str:
+def show(values: ArrayLike) -> str:
     """Labels for an error message: plain Python values, at most ten."""
     arr = np.asarray(values)
     items = arr.ravel()[:10].tolist()
     return repr(items if arr.ndim else arr.item())
 
 
-def _as_labels(y, name: str) -> np.ndarray:
+def _as_labels(y: ArrayLike, name: str) -> np.ndarray:
     reject_masked(y, name)
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
@@ -71,7 +71,7 @@ def _is_int_like(y: np.ndarray) -> bool:
     return y.dtype.kind in "iubf"
 
 
-def _int_view(y: np.ndarray):
+def _int_view(y: np.ndarray) -> np.ndarray | None:
     """Integer view of integer-like labels, or None if floats are too large to cast exactly."""
     if y.dtype.kind == "b":
         return y.view(np.uint8)
@@ -80,7 +80,7 @@ def _int_view(y: np.ndarray):
     return y
 
 
-def _check_weight(sample_weight, n: int):
+def _check_weight(sample_weight: ArrayLike | None, n: int) -> np.ndarray | None:
     if sample_weight is None:
         return None
     reject_masked(sample_weight, "sample_weight")
@@ -104,7 +104,8 @@ def _check_weight(sample_weight, n: int):
     return w
 
 
-def _check_pair(y_true, y_pred, sample_weight):
+def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     t = _as_labels(y_true, "y_true")
     p = _as_labels(y_pred, "y_pred")
     if t.shape[0] != p.shape[0]:
@@ -134,7 +135,7 @@ def _offset_into(out: np.ndarray, y: np.ndarray, lo: int) -> np.ndarray:
     return out
 
 
-def _weight_mode(w, n: int):
+def _weight_mode(w: np.ndarray | None, n: int) -> str | None:
     """How weights are summed: None (counts), "float", "int" (exact via float) or "int-exact"."""
     if w is None:
         return None
@@ -151,15 +152,15 @@ def _weight_mode(w, n: int):
     )
 
 
-def _bincount(idx, w, mode, bins):
+def _bincount(idx: np.ndarray, w: np.ndarray | None, mode: str | None, bins: int) -> np.ndarray:
     if mode == "int-exact":
         out = np.zeros(bins, dtype=np.int64)
-        np.add.at(out, idx, w.astype(np.int64))
+        np.add.at(out, idx, cast(np.ndarray, w).astype(np.int64))  # weights give this mode
         return out
     return np.bincount(idx, weights=w, minlength=bins)
 
 
-def _count(t, p, k, w, lo=0):
+def _count(t: np.ndarray, p: np.ndarray, k: int, w: np.ndarray | None, lo: int = 0) -> np.ndarray:
     """Counts (or weights) of index pairs ``(t - lo, p - lo)`` as a k x k matrix.
 
     ``t`` and ``p`` are integer arrays whose values minus ``lo`` lie in
@@ -196,7 +197,8 @@ def _count(t, p, k, w, lo=0):
     return total.reshape(k, k)
 
 
-def _dense_int(t, p, w):
+def _dense_int(t: np.ndarray, p: np.ndarray, w: np.ndarray | None,
+               ) -> tuple[np.ndarray, np.ndarray] | None:
     """Fast path for integer labels in a narrow range: offset and ``np.bincount``.
 
     Returns ``(C, classes)``, labels that never occur dropped, or None if the
@@ -222,7 +224,7 @@ def _dense_int(t, p, w):
     return full[np.ix_(present, present)], classes
 
 
-def _present(y, lo, span):
+def _present(y: np.ndarray, lo: int, span: int) -> np.ndarray:
     """Offsets ``y - lo`` that occur in ``y`` (its values lie in [lo, lo + span))."""
     seen = np.zeros(span, dtype=bool)
     buf = np.empty(min(len(y), _CHUNK), np.intp)
@@ -235,7 +237,7 @@ def _present(y, lo, span):
 def classes_of(y: np.ndarray) -> np.ndarray:
     """Sorted distinct labels of checked labels ``y`` (one bincount for narrow integer ranges)."""
     if y.dtype.kind in "bui" and y.size:
-        yi = _int_view(y)
+        yi = cast(np.ndarray, _int_view(y))  # None only for floats
         lo, hi = int(yi.min()), int(yi.max())
         if hi - lo < _DENSE_RANGE:
             wide = np.uint64 if hi >= 2**63 else np.int64
@@ -247,7 +249,7 @@ def classes_of(y: np.ndarray) -> np.ndarray:
         raise ValueError(f"labels cannot be ordered: {exc}") from exc
 
 
-def _map_to(labels: np.ndarray, y: np.ndarray):
+def _map_to(labels: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Index of each y in labels (-1 when absent); labels need not be sorted."""
     if _is_int_like(labels) and _is_int_like(y):
         li, yi = _int_view(labels), _int_view(y)
@@ -274,7 +276,7 @@ def _map_to(labels: np.ndarray, y: np.ndarray):
     return np.where(found, order[pos], -1)
 
 
-def _check_labels(labels, t: np.ndarray) -> np.ndarray:
+def _check_labels(labels: ArrayLike, t: np.ndarray) -> np.ndarray:
     L = np.asarray(labels)
     if L.ndim != 1 or L.shape[0] == 0:
         raise ValueError("labels must be a non-empty 1-D list of class labels")
@@ -285,7 +287,7 @@ def _check_labels(labels, t: np.ndarray) -> np.ndarray:
     return L
 
 
-def _unique_pair(t, p):
+def _unique_pair(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Sorted union of the classes of t and p, and each sample's index into it.
 
     One sort of each array finds the classes (a sort is several times faster
@@ -299,7 +301,8 @@ def _unique_pair(t, p):
         raise ValueError(f"labels cannot be ordered: {exc}") from exc
 
 
-def _dense_labels(t, p, w, L, strict):
+def _dense_labels(t: np.ndarray, p: np.ndarray, w: np.ndarray | None, L: np.ndarray,
+                  strict: bool) -> np.ndarray | None:
     """``labels=`` for integer labels in a narrow range: the full matrix of the data
     range at bincount speed, then the rows and columns of ``labels``, or None."""
     if not (_is_int_like(t) and _is_int_like(L)):
@@ -339,7 +342,9 @@ def _dense_labels(t, p, w, L, strict):
     return C
 
 
-def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, strict=False):
+def confusion_with_classes(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
+                           sample_weight: ArrayLike | None = None,
+                           strict: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Return ``(C, classes)``; with ``strict=True`` a label outside ``labels`` raises.
 
     This is the engine behind :func:`confusion_matrix` and every label-based
@@ -349,7 +354,8 @@ def confusion_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, s
     return _confusion_checked(t, p, w, labels, strict)
 
 
-def _confusion_checked(t, p, w, labels, strict):
+def _confusion_checked(t: np.ndarray, p: np.ndarray, w: np.ndarray | None,
+                       labels: ArrayLike | None, strict: bool) -> tuple[np.ndarray, np.ndarray]:
     """:func:`confusion_with_classes` of labels and weights already checked."""
     if labels is None:
         ti, pi = (_int_view(t), _int_view(p)) if _is_int_like(t) else (None, None)
@@ -370,7 +376,8 @@ def _confusion_checked(t, p, w, labels, strict):
     return _count(ti, pi, len(L), w), L
 
 
-def _label_indices(t, p, w, L, strict):
+def _label_indices(t: np.ndarray, p: np.ndarray, w: np.ndarray | None, L: np.ndarray,
+                   strict: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Each sample's index into ``labels``; samples outside them raise (``strict``) or
     are left out with their weights, as scikit-learn does."""
     try:
@@ -411,7 +418,7 @@ class Margins(NamedTuple):
     cols: np.ndarray
 
 
-def _margins_of(ti, pi, k, w):
+def _margins_of(ti: np.ndarray, pi: np.ndarray, k: int, w: np.ndarray | None) -> Margins:
     """Per-class counts of index pairs in [0, k): three bincounts, O(n + k) memory."""
     mode = _weight_mode(w, ti.shape[0])
     dtype = np.int64 if mode in (None, "int", "int-exact") else np.float64
@@ -422,7 +429,9 @@ def _margins_of(ti, pi, k, w):
     return Margins(diag, rows, cols)
 
 
-def margins_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, strict=False):
+def margins_with_classes(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
+                         sample_weight: ArrayLike | None = None, strict: bool = False,
+                         ) -> tuple[np.ndarray | Margins, np.ndarray]:
     """Return ``(C, classes)``: ``C`` the matrix, or its :class:`Margins` above 256 classes.
 
     Same classes, counts, checks and errors as :func:`confusion_with_classes`;
@@ -430,6 +439,8 @@ def margins_with_classes(y_true, y_pred, *, labels=None, sample_weight=None, str
     with the number of samples and classes, not with its square.
     """
     t, p, w = _check_pair(y_true, y_pred, sample_weight)
+    ti: np.ndarray | None
+    pi: np.ndarray | None
     if labels is not None:
         L = _check_labels(labels, t)
         if len(L) <= _MATRIX_CLASSES:

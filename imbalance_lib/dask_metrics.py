@@ -36,17 +36,19 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ._typing import ArrayLike, Label
 from .confusion import show
 from .thresholds import sweep_from_counts
 
 __all__ = ["confusion_matrix", "threshold_sweep"]
 
 
-def _checks(frame, roles: dict):
+def _checks(frame: Any, roles: dict[str, str]) -> list[tuple[Any, str]]:
     """Lazy counts of the entries the in-memory path refuses, one per (column, rule).
 
     ``roles`` maps a column to its role: ``"y_true"``/``"y_pred"`` (labels),
@@ -74,13 +76,13 @@ def _checks(frame, roles: dict):
     return out
 
 
-def _raise_failed(checks, counts) -> None:
+def _raise_failed(checks: list[tuple[Any, str]], counts: Sequence[Any]) -> None:
     for (_, message), count in zip(checks, counts):
         if count:
             raise ValueError(message)
 
 
-def _weights(df, sample_weight: str | None):
+def _weights(df: Any, sample_weight: str | None) -> Any:
     """The weight column (float64), or ones."""
     if sample_weight is None:
         return df.assign(_w=1.0)
@@ -88,7 +90,8 @@ def _weights(df, sample_weight: str | None):
 
 
 def confusion_matrix(df: Any, *, y_true: str = "y_true", y_pred: str = "y_pred",
-                     labels=None, sample_weight: str | None = None) -> np.ndarray:
+                     labels: ArrayLike | None = None,
+                     sample_weight: str | None = None) -> np.ndarray:
     r"""Confusion matrix of two label columns of a Dask DataFrame, by one group-by.
 
     .. math:: C_{ij} = \sum_{s:\ y_s = \ell_i,\ \hat y_s = \ell_j} w_s
@@ -142,7 +145,8 @@ def confusion_matrix(df: Any, *, y_true: str = "y_true", y_pred: str = "y_pred",
 
 
 def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score",
-                    pos_label=1, sample_weight: str | None = None):
+                    pos_label: Label = 1, sample_weight: str | None = None,
+                    ) -> tuple[np.ndarray, np.ndarray]:
     r"""Exact confusion matrix of every distinct cut of a score column of a Dask DataFrame.
 
     One distributed group-by (a single pass over the log) sums the positive weight :math:`W^+(v)` and the

@@ -57,11 +57,13 @@ learning algorithm (Nadeau and Bengio 2003; Bengio and Grandvalet 2004).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
 from ._checks import check_matrix
+from ._typing import ArrayLike, FloatArray, Metric, Seed
 from .confusion import confusion_with_classes
 from .registry import METRICS
 
@@ -88,7 +90,16 @@ class Interval(tuple):
     Unpacks as a pair: ``low, high = confidence_interval(...)``.
     """
 
-    def __new__(cls, low, high, estimate, undefined_share, confidence, method):
+    low: float | FloatArray
+    high: float | FloatArray
+    estimate: float | FloatArray
+    undefined_share: float | FloatArray
+    confidence: float
+    method: str
+
+    def __new__(cls, low: float | FloatArray, high: float | FloatArray,
+                estimate: float | FloatArray, undefined_share: float | FloatArray,
+                confidence: float, method: str) -> Interval:
         self = super().__new__(cls, (low, high))
         self.low, self.high = low, high
         self.estimate = estimate
@@ -97,11 +108,11 @@ class Interval(tuple):
         self.method = method
         return self
 
-    def __reduce__(self):  # pickle and copy by the fields (joblib, multiprocessing)
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy by the fields (joblib, multiprocessing)
         return (type(self), (self.low, self.high, self.estimate, self.undefined_share,
                              self.confidence, self.method), dict(self.__dict__))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"Interval(low={self.low!r}, high={self.high!r}, estimate={self.estimate!r}, "
                 f"undefined_share={self.undefined_share!r}, confidence={self.confidence}, "
                 f"method={self.method!r})")
@@ -110,7 +121,21 @@ class Interval(tuple):
 class Comparison(tuple):
     """``(low, high)`` of metric(A) - metric(B), with the difference and P(A better)."""
 
-    def __new__(cls, low, high, difference, prob_better, undefined_share, confidence, method):
+    low: float | FloatArray
+    high: float | FloatArray
+    difference: float | FloatArray
+    prob_better: float | FloatArray
+    undefined_share: float | FloatArray
+    confidence: float
+    method: str
+    # set by ranking.compare_roc_auc only (DeLong's test): declared, not assigned here
+    z: float | FloatArray
+    p_value: float | FloatArray
+
+    def __new__(cls, low: float | FloatArray, high: float | FloatArray,
+                difference: float | FloatArray, prob_better: float | FloatArray,
+                undefined_share: float | FloatArray, confidence: float,
+                method: str) -> Comparison:
         self = super().__new__(cls, (low, high))
         self.low, self.high = low, high
         self.difference = difference
@@ -120,12 +145,12 @@ class Comparison(tuple):
         self.method = method
         return self
 
-    def __reduce__(self):  # pickle and copy by the fields; extra attributes kept
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy by the fields; extra attributes kept
         return (type(self), (self.low, self.high, self.difference, self.prob_better,
                              self.undefined_share, self.confidence, self.method),
                 dict(self.__dict__))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"Comparison(low={self.low!r}, high={self.high!r}, "
                 f"difference={self.difference!r}, prob_better={self.prob_better!r}, "
                 f"undefined_share={self.undefined_share!r}, confidence={self.confidence}, "
@@ -135,20 +160,20 @@ class Comparison(tuple):
 # ----------------------------------------------------------------------------- checks
 
 
-def _check_method(method):
+def _check_method(method: str) -> str:
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
     return method
 
 
-def _check_confidence(confidence):
+def _check_confidence(confidence: float) -> float:
     c = float(confidence) if not isinstance(confidence, bool) else -1.0
     if not 0 < c < 1:
         raise ValueError(f"confidence must lie strictly between 0 and 1; got {confidence!r}")
     return c
 
 
-def _check_positive_int(value, name):
+def _check_positive_int(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise ValueError(f"{name} must be a positive integer; got {value!r}")
     return int(value)
@@ -167,7 +192,7 @@ def _check_tails(n_resamples: int, confidence: float) -> int:
 _MAX_COUNT = 2.0**53  # counts beyond this are not exact in float64
 
 
-def _check_count_size(C):
+def _check_count_size(C: ArrayLike) -> None:
     """Refuse counts above 2**53 (before :func:`check_matrix`, which rescales huge totals)."""
     raw = np.asarray(C)
     if raw.dtype.kind in "iuf" and raw.size and np.nanmax(raw) > _MAX_COUNT:
@@ -176,7 +201,7 @@ def _check_count_size(C):
             f"an interval on that many samples has width 0 to float precision")
 
 
-def _check_counts_for_resampling(C, method):
+def _check_counts_for_resampling(C: FloatArray, method: str) -> None:
     """Counts the resampling can use: counts rather than rates, integers for the bootstrap."""
     rows = C.sum(axis=-1)
     if C.size and np.all(rows <= 1) and np.any(C != np.round(C)):
@@ -188,7 +213,7 @@ def _check_counts_for_resampling(C, method):
                          "use method='bayes' for real-valued counts")
 
 
-def _frequency_weights(sample_weight):
+def _frequency_weights(sample_weight: ArrayLike | None) -> np.ndarray | None:
     """``sample_weight`` as frequency weights: non-negative integers, or ``None``.
 
     A weight of 3 means three identical samples. The width of an interval depends
@@ -212,7 +237,7 @@ def _frequency_weights(sample_weight):
     return w
 
 
-def _check_prior(prior, k):
+def _check_prior(prior: float | None, k: int) -> float:
     if prior is None:
         return 1.0 / k
     p = float(prior)
@@ -221,14 +246,14 @@ def _check_prior(prior, k):
     return p
 
 
-def _check_max_undefined(x):
+def _check_max_undefined(x: float) -> float:
     x = float(x)
     if not 0 <= x <= 1:
         raise ValueError(f"max_undefined must lie in [0, 1]; got {x!r}")
     return x
 
 
-def _interval_metric(metric, params) -> Callable:
+def _interval_metric(metric: Metric, params: dict[str, Any]) -> Callable[[FloatArray], FloatArray]:
     """A function ``stack -> values`` with ``nan`` where the metric is undefined (the
     undefined resamples are counted, not scored 0 as in ``thresholds._cut_metric``)."""
     if isinstance(metric, str):
@@ -247,13 +272,13 @@ def _interval_metric(metric, params) -> Callable:
     if takes_zd:
         params = {**params, "zero_division": np.nan}
 
-    def f(stack):
+    def f(stack: FloatArray) -> FloatArray:
         return np.asarray(func(stack, **params), dtype=float)
 
     return f
 
 
-def _rng(random_state):
+def _rng(random_state: Seed) -> np.random.Generator:
     if isinstance(random_state, np.random.Generator):
         return random_state
     if isinstance(random_state, np.random.RandomState):
@@ -264,7 +289,8 @@ def _rng(random_state):
 # ----------------------------------------------------------------------------- resampling
 
 
-def _draw_rows(rows, n_resamples, method, prior, rng):
+def _draw_rows(rows: FloatArray, n_resamples: int, method: str, prior: float,
+               rng: np.random.Generator) -> FloatArray:
     """Resample rows of counts: ``rows`` (m, r, c) -> (m, B, r, c), each row's total kept.
 
     The last axis holds the cells among which a row's samples fall.
@@ -272,7 +298,7 @@ def _draw_rows(rows, n_resamples, method, prior, rng):
     m, r, c = rows.shape
     n = rows.sum(axis=-1)  # (m, r)
     if method == "bayes" and c == 2:  # a Beta draw per row: cheaper than two gammas
-        first = rng.beta(rows[:, None, :, 0] + prior, rows[:, None, :, 1] + prior,
+        first: np.ndarray = rng.beta(rows[:, None, :, 0] + prior, rows[:, None, :, 1] + prior,
                          size=(m, n_resamples, r))
         first = first * n[:, None, :]
         return np.stack([first, n[:, None, :] - first], axis=-1)
@@ -295,14 +321,14 @@ def _draw_rows(rows, n_resamples, method, prior, rng):
     return out.astype(float)
 
 
-def _chunks(n_items, per_item):
+def _chunks(n_items: int, per_item: int) -> Iterator[slice]:
     step = max(1, _CHUNK // max(per_item, 1))
     for start in range(0, n_items, step):
         yield slice(start, min(start + step, n_items))
 
 
-def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
-                      random_state=None) -> np.ndarray:
+def resample_matrices(C: ArrayLike, *, method: str = "bayes", n_resamples: int = 2000,
+                      prior: float | None = None, random_state: Seed = None) -> FloatArray:
     r"""Resampled confusion matrices of a stack, shape ``C.shape[:-2] + (B, k, k)``.
 
     Each row (true class) keeps its size :math:`n_i`. With ``method="bayes"`` the
@@ -354,7 +380,9 @@ def resample_matrices(C, *, method="bayes", n_resamples=2000, prior=None,
     return out.reshape(lead + (B, k, k))
 
 
-def joint_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None) -> np.ndarray:
+def joint_counts(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *,
+                 labels: ArrayLike | None = None,
+                 sample_weight: ArrayLike | None = None) -> np.ndarray:
     """Joint counts ``J[i, a, b]`` of (true class, prediction of A, prediction of B).
 
     ``J.sum(axis=2)`` is A's confusion matrix and ``J.sum(axis=1)`` is B's.
@@ -405,8 +433,8 @@ def joint_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None)
     return np.stack(blocks, axis=-1)
 
 
-def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
-                   random_state=None) -> np.ndarray:
+def resample_joint(J: ArrayLike, *, method: str = "bayes", n_resamples: int = 2000,
+                   prior: float | None = None, random_state: Seed = None) -> FloatArray:
     r"""Resampled joint counts, shape ``J.shape[:-3] + (B, k, k, k)``.
 
     For each true class :math:`i` the :math:`k^2` cells ``J[i]`` (prediction of
@@ -473,7 +501,9 @@ def resample_joint(J, *, method="bayes", n_resamples=2000, prior=None,
 # ----------------------------------------------------------------------------- intervals
 
 
-def percentile_interval(values, confidence=0.95, *, estimate=None, max_undefined=0.5):
+def percentile_interval(values: ArrayLike, confidence: float = 0.95, *,
+                        estimate: ArrayLike | None = None, max_undefined: float = 0.5,
+                        ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Equal-tailed interval of resampled values along the last axis, ``nan`` ignored.
 
     Returns ``(low, high, undefined_share)``. Where ``estimate`` is given (and
@@ -513,14 +543,15 @@ def percentile_interval(values, confidence=0.95, *, estimate=None, max_undefined
     return low, high, share
 
 
-def _out(x):
+def _out(x: ArrayLike) -> float | FloatArray:
     x = np.asarray(x, dtype=float)
     return float(x) if x.ndim == 0 else x
 
 
-def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resamples=2000,
-                        prior=None, max_undefined=0.5, random_state=None,
-                        **params) -> Interval:
+def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.95,
+                        method: str = "bayes", n_resamples: int = 2000,
+                        prior: float | None = None, max_undefined: float = 0.5,
+                        random_state: Seed = None, **params: Any) -> Interval:
     r"""Interval for a metric of every confusion matrix of a stack.
 
     Parameters
@@ -625,8 +656,9 @@ def confidence_interval(C, metric, *, confidence=0.95, method="bayes", n_resampl
                     confidence, method)
 
 
-def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, prior=None,
-            max_undefined=0.5, random_state=None, **params) -> Comparison:
+def compare(J: ArrayLike, metric: Metric, *, confidence: float = 0.95, method: str = "bayes",
+            n_resamples: int = 2000, prior: float | None = None, max_undefined: float = 0.5,
+            random_state: Seed = None, **params: Any) -> Comparison:
     r"""Paired comparison of two classifiers on the same samples, for any metric.
 
     Parameters
@@ -686,9 +718,11 @@ def compare(J, metric, *, confidence=0.95, method="bayes", n_resamples=2000, pri
 # ----------------------------------------------------------------------------- labels
 
 
-def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
-                    confidence=0.95, method="bayes", n_resamples=2000, prior=None,
-                    max_undefined=0.5, random_state=None, **params) -> Interval:
+def metric_interval(y_true: ArrayLike, y_pred: ArrayLike, metric: Metric, *,
+                    labels: ArrayLike | None = None, sample_weight: ArrayLike | None = None,
+                    confidence: float = 0.95, method: str = "bayes", n_resamples: int = 2000,
+                    prior: float | None = None, max_undefined: float = 0.5,
+                    random_state: Seed = None, **params: Any) -> Interval:
     """Interval for a metric of labels, in scikit-learn's style.
 
     Builds the confusion matrix (``labels`` fixes the classes and their order;
@@ -731,10 +765,12 @@ def metric_interval(y_true, y_pred, metric, *, labels=None, sample_weight=None,
                                **params)
 
 
-def compare_predictions(y_true, y_pred_a, y_pred_b, metric, *, labels=None,
-                        sample_weight=None, confidence=0.95, method="bayes",
-                        n_resamples=2000, prior=None, max_undefined=0.5,
-                        random_state=None, **params) -> Comparison:
+def compare_predictions(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike,
+                        metric: Metric, *, labels: ArrayLike | None = None,
+                        sample_weight: ArrayLike | None = None, confidence: float = 0.95,
+                        method: str = "bayes", n_resamples: int = 2000,
+                        prior: float | None = None, max_undefined: float = 0.5,
+                        random_state: Seed = None, **params: Any) -> Comparison:
     """Paired comparison of two classifiers' predictions of the same samples.
 
     Builds :func:`joint_counts` and calls :func:`compare`.

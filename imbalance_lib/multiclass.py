@@ -16,6 +16,8 @@ with row totals (55, 30, 15), column totals (56, 27, 17) and diagonal (50, 20, 1
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from ._checks import (
@@ -30,6 +32,7 @@ from ._checks import (
     ratio,
 )
 from ._docs import fill
+from ._typing import ArrayLike, FloatArray, Floats, Result, ZeroDivision
 from .confusion import Margins
 
 __all__ = [
@@ -45,7 +48,7 @@ __all__ = [
 ]
 
 
-def margins(C):
+def margins(C: ArrayLike | Margins) -> tuple[FloatArray, FloatArray, FloatArray, Floats]:
     """Return ``(diag, rows, cols, n)`` of checked matrices: c_ii, c_i., c_.i and n.
 
     ``C`` may also be a :class:`imbalance_lib.confusion.Margins` (the per-class
@@ -64,7 +67,7 @@ def margins(C):
     return np.diagonal(C, axis1=-2, axis2=-1), rows, C.sum(axis=-2), rows.sum(axis=-1)
 
 
-def _agreement(C):
+def _agreement(C: ArrayLike | Margins) -> tuple[Floats, Floats, Floats, Floats]:
     r"""``(num, mcc_den_sq_parts, kappa_den)`` shared by MCC and kappa, computed accurately.
 
     ``num`` is :math:`n \sum_i c_{ii} - \sum_i c_{i\cdot} c_{\cdot i}` (for k = 2,
@@ -97,7 +100,7 @@ def _agreement(C):
 
 @blockwise
 @fill
-def accuracy(C, *, zero_division="warn"):
+def accuracy(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Accuracy: :math:`ACC = \sum_i c_{ii} / n`.
 
     Undefined for an empty matrix (:math:`n = 0`).
@@ -117,7 +120,7 @@ def accuracy(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def mcc(C, *, zero_division="warn"):
+def mcc(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Matthews correlation coefficient, in its k-class form (Gorodkin's :math:`R_K`).
 
     .. math::
@@ -159,7 +162,7 @@ def mcc(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def kappa(C, *, zero_division="warn"):
+def kappa(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Cohen's kappa: agreement beyond the agreement expected from the margins.
 
     .. math::
@@ -190,7 +193,7 @@ def kappa(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def macro_precision(C, *, zero_division="warn"):
+def macro_precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Macro-averaged precision: :math:`MAP = \frac1k \sum_i c_{ii} / c_{\cdot i}`.
 
     A class with no predictions has an undefined term (the policy applies per class).
@@ -215,7 +218,7 @@ def macro_precision(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def macro_recall(C, *, zero_division="warn"):
+def macro_recall(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Macro-averaged recall: :math:`MAR = \frac1k \sum_i c_{ii} / c_{i\cdot}`.
 
     For k = 2 it equals balanced accuracy. A class with no true samples has an
@@ -241,7 +244,7 @@ def macro_recall(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def macro_f1(C, *, zero_division="warn"):
+def macro_f1(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Macro F-score: the mean over classes of each class's F1.
 
     .. math::
@@ -274,7 +277,7 @@ def macro_f1(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def cba(C, *, zero_division="warn"):
+def cba(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Class balance accuracy: :math:`CBA = \frac1k \sum_i c_{ii} / \max(c_{i\cdot}, c_{\cdot i})`.
 
     A class's term is undefined when the class is absent from both the true
@@ -301,7 +304,7 @@ def cba(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def iam(C, *, zero_division="warn"):
+def iam(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Imbalance accuracy metric.
 
     .. math::
@@ -340,7 +343,7 @@ def iam(C, *, zero_division="warn"):
 
 @blockwise
 @fill
-def g_mean(C, *, zero_division="warn"):
+def g_mean(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Geometric mean of the class recalls: :math:`GM = \bigl(\prod_i c_{ii}/c_{i\cdot}\bigr)^{1/k}`.
 
     For k = 2 this is :math:`\sqrt{TPR \cdot TNR}`. Undefined (as a whole) when
@@ -364,7 +367,7 @@ def g_mean(C, *, zero_division="warn"):
     """
     d, r, s, n = margins(C)
     k = d.shape[-1]
-    recalls = ratio(d, r)
+    recalls = cast(FloatArray, ratio(d, r))  # per-class vectors: an array, never a scalar
     if k == 2:
         a, b = recalls[..., 0], recalls[..., 1]
         product = a * b

@@ -17,6 +17,8 @@ projected centroids; this one lets the criterion choose it.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -24,13 +26,14 @@ from sklearn.model_selection import check_cv
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ._typing import ArrayLike, Result
 from .binary import ac, f1
 from .thresholds import _cut_metric, optimal_operating_point
 
 __all__ = ["NearestMeanClassifier", "nmc_criterion"]
 
 
-def nmc_criterion(C):
+def nmc_criterion(C: ArrayLike) -> Result:
     r"""The cut criterion of Wu and Cannistraci (2025): :math:`(F_P + F_N + AC)/3`.
 
     .. math::
@@ -67,7 +70,7 @@ def nmc_criterion(C):
     ) / 3
 
 
-_CENTRES = {"mean": np.mean, "median": np.median}
+_CENTRES: dict[str, Callable[..., Any]] = {"mean": np.mean, "median": np.median}
 
 
 def _finite_cut(threshold: float, z: np.ndarray) -> float:
@@ -159,22 +162,25 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
     ['a', 'b']
     """
 
-    def __init__(self, centroid="auto", criterion="wu2025", cv=None):
+    def __init__(self, centroid: str = "auto", criterion: str | Callable[..., Any] = "wu2025",
+                 cv: Any = None) -> None:
         self.centroid = centroid
         self.criterion = criterion
         self.cv = cv
 
-    def __sklearn_tags__(self):
+    def __sklearn_tags__(self) -> Any:
         tags = super().__sklearn_tags__()
         tags.classifier_tags.multi_class = False
         return tags
 
-    def _criterion(self):
+    def _criterion(self) -> Callable[[np.ndarray], Any]:
         if isinstance(self.criterion, str) and self.criterion == "wu2025":
             return nmc_criterion
         return _cut_metric(self.criterion, {})
 
-    def _search(self, z, positive, splits, criterion):
+    def _search(self, z: np.ndarray, positive: np.ndarray,
+                splits: list[tuple[np.ndarray, np.ndarray]] | None,
+                criterion: Callable[[np.ndarray], Any]) -> tuple[float, float]:
         """Best threshold and criterion value on projections ``z``."""
         if splits is None:
             op = optimal_operating_point(positive, z, metric=criterion, pos_label=True)
@@ -192,7 +198,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
             scores.append(op.score)
         return float(np.median(thresholds)), float(np.mean(scores))
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> NearestMeanClassifier:
         """Fit the direction and the cut.
 
         Parameters
@@ -205,7 +211,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
         -------
         self
         """
-        X, y = validate_data(self, X, y, dtype=np.float64)
+        X, y = cast("tuple[np.ndarray, np.ndarray]", validate_data(self, X, y, dtype=np.float64))
         check_classification_targets(y)
         self.classes_ = np.unique(y)
         k = len(self.classes_)
@@ -215,6 +221,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
                 "Only binary classification is supported: NearestMeanClassifier needs "
                 f"exactly two classes in y; found {found}: {self.classes_[:10].tolist()}"
             )
+        candidates: tuple[str, ...]
         if self.centroid == "auto":
             candidates = ("mean", "median")
         elif isinstance(self.centroid, str) and self.centroid in _CENTRES:
@@ -234,7 +241,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
             splitter = check_cv(self.cv, positive, classifier=True)
             splits = list(splitter.split(X, positive))
 
-        best = None
+        best: tuple[str, np.ndarray, np.ndarray, float, float] | None = None
         for name in candidates:
             centre = _CENTRES[name]
             centres = np.vstack([centre(X[~positive], axis=0), centre(X[positive], axis=0)])
@@ -244,18 +251,19 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
             threshold, score = self._search(X @ w, positive, splits, criterion)
             if best is None or score > best[3]:
                 best = (name, centres, w, score, threshold)
+        assert best is not None  # candidates is never empty
         self.centroid_, self.centroids_, self.direction_, self.criterion_score_, thr = best
         self.threshold_ = float(thr)
         self.coef_ = self.direction_[np.newaxis, :]
         self.intercept_ = np.array([-self.threshold_])
         return self
 
-    def _project(self, X):
+    def _project(self, X: ArrayLike) -> np.ndarray:
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
+        X = cast(np.ndarray, validate_data(self, X, reset=False, dtype=np.float64))
         return X @ self.direction_
 
-    def decision_function(self, X):
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
         """Signed distance of the projection from the cut: ``X @ direction_ - threshold_``.
 
         Positive values mean ``classes_[1]``. Always finite: it ranks samples
@@ -263,7 +271,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
         """
         return self._project(X) - self.threshold_
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Predict ``classes_[1]`` where the projection is at or above ``threshold_``."""
         positive = self._project(X) >= self.threshold_
         return self.classes_[positive.astype(np.intp)]

@@ -21,13 +21,21 @@ evaluates every model in one call.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._typing import FloatArray, Label, Seed
 from .confusion import _check_weight
 from .thresholds import _check_scores, _positive_mask, _sweep_counts, _sweep_weights
+
+if TYPE_CHECKING:
+    from .intervals import Comparison, Interval
+
+# one value per model: a float for a 1-D score, an array for a stack of models
+PerModel = float | FloatArray
 
 __all__ = [
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",
@@ -35,7 +43,7 @@ __all__ = [
 ]
 
 
-def _scores_2d(y_score) -> tuple[np.ndarray, bool]:
+def _scores_2d(y_score: ArrayLike) -> tuple[np.ndarray, bool]:
     """``y_score`` as a float64 array of shape ``(n_models, n)``; whether it was 1-D."""
     s = np.asarray(y_score)
     if s.ndim == 1 or (s.ndim == 2 and s.shape[1] == 1 and s.shape[0] > 1):
@@ -51,7 +59,8 @@ def _scores_2d(y_score) -> tuple[np.ndarray, bool]:
     return s, False
 
 
-def _prepare(y_true, y_score, sample_weight, pos_label):
+def _prepare(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None,
+             pos_label: Label) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, bool]:
     """Checked scores ``(n_models, n)``, positive mask, weights (or None), 1-D flag."""
     s, one = _scores_2d(y_score)
     pos = _positive_mask(y_true, pos_label, s.shape[1])
@@ -65,18 +74,19 @@ def _prepare(y_true, y_score, sample_weight, pos_label):
     return s, pos, w, one
 
 
-def _sweeps(s, pos, w):
+def _sweeps(s: np.ndarray, pos: np.ndarray, w: np.ndarray | None,
+            ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """The threshold sweep of each row of ``s``."""
     for row in s:
         yield _sweep_counts(row, pos) if w is None else _sweep_weights(row, pos, w)
 
 
-def _per_model(values, one):
+def _per_model(values: ArrayLike, one: bool) -> PerModel:
     v = np.asarray(values, dtype=np.float64)
     return float(v[0]) if one else v
 
 
-def _roc_area(C) -> float:
+def _roc_area(C: np.ndarray) -> float:
     """Trapezoidal area under the ROC points of a sweep (exact Mann-Whitney with ties)."""
     tp, fp = C[:, 1, 1], C[:, 0, 1]
     P, N = tp[0], fp[0]
@@ -84,7 +94,7 @@ def _roc_area(C) -> float:
     return float(np.sum((fp[:-1] - fp[1:]) * (tp[:-1] + tp[1:])) / (2.0 * P * N))
 
 
-def _rank_area(s, pos) -> float:
+def _rank_area(s: np.ndarray, pos: np.ndarray) -> float:
     """Mann-Whitney AUROC from midranks: one sort of all scores, one of the positives'.
 
     The midrank of a positive is (#below + #below-or-equal + 1) / 2 among all
@@ -101,7 +111,7 @@ def _rank_area(s, pos) -> float:
 
 
 def roc_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-            pos_label=1):
+            pos_label: Label = 1) -> PerModel:
     r"""Area under the ROC curve: the probability that a positive outranks a negative.
 
     .. math::
@@ -154,7 +164,7 @@ def roc_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike |
     return _per_model([_roc_area(C) for _, C in _sweeps(s, pos, w)], one)
 
 
-def _ap(C) -> float:
+def _ap(C: np.ndarray) -> float:
     tp, fp = C[:, 1, 1], C[:, 0, 1]
     dtp = tp[:-1] - tp[1:]  # positives gained at each cut, from the top of the score down
     pred = tp[:-1] + fp[:-1]
@@ -163,7 +173,8 @@ def _ap(C) -> float:
 
 
 def average_precision(y_true: ArrayLike, y_score: ArrayLike, *,
-                      sample_weight: ArrayLike | None = None, pos_label=1):
+                      sample_weight: ArrayLike | None = None, pos_label: Label = 1,
+                      ) -> PerModel:
     r"""Average precision: the step-wise area under the precision-recall curve.
 
     .. math:: AP = \sum_j (R_j - R_{j+1})\, P_j,
@@ -195,7 +206,7 @@ def average_precision(y_true: ArrayLike, y_score: ArrayLike, *,
     return _per_model([_ap(C) for _, C in _sweeps(s, pos, w)], one)
 
 
-def _dg_area(C) -> float:
+def _dg_area(C: np.ndarray) -> float:
     """Area under the Davis-Goadrich interpolation between consecutive cuts."""
     tp, fp = C[::-1, 1, 1], C[::-1, 0, 1]  # from "all negative" to "all positive"
     a, b = tp[:-1], fp[:-1]
@@ -212,7 +223,7 @@ def _dg_area(C) -> float:
 
 
 def pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-           pos_label=1):
+           pos_label: Label = 1) -> PerModel:
     r"""Area under the precision-recall curve with Davis and Goadrich's interpolation.
 
     Between two consecutive cuts :math:`A = (TP_A, FP_A)` and :math:`B` with
@@ -271,14 +282,14 @@ class PRGCurve(NamedTuple):
     """The cut of each point (``score >= threshold``); nan for an interpolated point."""
 
 
-def _gains(tp, fp, P, N):
+def _gains(tp: np.ndarray, fp: np.ndarray, P: float, N: float) -> tuple[np.ndarray, np.ndarray]:
     with np.errstate(divide="ignore", invalid="ignore"):
         rg = 1.0 - (P / N) * (P - tp) / tp
         pg = 1.0 - (P / N) * fp / tp
     return rg, pg
 
 
-def _prg(thresholds, C) -> PRGCurve:
+def _prg(thresholds: np.ndarray, C: np.ndarray) -> PRGCurve:
     tp, fp = C[::-1, 1, 1], C[::-1, 0, 1]  # increasing recall
     thr = thresholds[::-1]
     P, N = tp[-1], fp[-1]
@@ -302,7 +313,7 @@ def _prg(thresholds, C) -> PRGCurve:
 
 
 def prg_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-              pos_label=1) -> PRGCurve:
+              pos_label: Label = 1) -> PRGCurve:
     r"""The precision-recall-gain curve: the part of the PR curve that beats the always-positive classifier.
 
     With prevalence :math:`\pi = P / (P + N)`, Flach and Kull (2015) rescale
@@ -352,7 +363,7 @@ def _prg_area(curve: PRGCurve) -> float:
 
 
 def prg_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-            pos_label=1):
+            pos_label: Label = 1) -> PerModel:
     r"""Area under the precision-recall-gain curve (AUPRG).
 
     The trapezoidal area under :func:`prg_curve` over recall gain from 0 to 1;
@@ -382,7 +393,8 @@ def prg_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike |
     return _per_model([_prg_area(_prg(t, C)) for t, C in _sweeps(s, pos, w)], one)
 
 
-def _placements(s, pos, n1, n0):
+def _placements(s: np.ndarray, pos: np.ndarray, n1: int, n0: int,
+                ) -> tuple[np.ndarray, np.ndarray]:
     """DeLong's placement values of one score: V10 (one per positive), V01 (per negative).
 
     ``V10_i`` is the share of negatives below positive ``i`` (ties one half),
@@ -415,7 +427,8 @@ def _placements(s, pos, n1, n0):
     return full[pos], full[~pos]
 
 
-def delong_covariance(y_true: ArrayLike, y_score: ArrayLike, *, pos_label=1):
+def delong_covariance(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = 1,
+                      ) -> tuple[FloatArray, FloatArray]:
     r"""AUROC of each model and DeLong's estimate of their covariance matrix.
 
     With :math:`n_1` positives and :math:`n_0` negatives, the placement value of
@@ -481,7 +494,7 @@ ROC_METHODS = ("delong", "logit", "hanley-mcneil", "bootstrap")
 AP_METHODS = ("logit", "binomial", "bootstrap")
 
 
-def _z(confidence) -> float:
+def _z(confidence: float) -> float:
     from scipy.stats import norm
 
     from .intervals import _check_confidence
@@ -489,7 +502,9 @@ def _z(confidence) -> float:
     return float(norm.ppf(0.5 + _check_confidence(confidence) / 2))
 
 
-def _bootstrap(stat, s, pos, w, n_resamples, random_state, confidence):
+def _bootstrap(stat: Callable[[np.ndarray, np.ndarray], float], s: np.ndarray, pos: np.ndarray,
+               w: ArrayLike | None, n_resamples: int, random_state: Seed,
+               confidence: float) -> FloatArray:
     """Stratified bootstrap replicates of ``stat(thresholds, C)``: shape (n_models, B)."""
     from .intervals import _check_confidence, _check_positive_int, _check_tails, _rng
 
@@ -512,7 +527,8 @@ def _bootstrap(stat, s, pos, w, n_resamples, random_state, confidence):
     return out
 
 
-def _interval(low, high, est, share, confidence, method, one):
+def _interval(low: ArrayLike, high: ArrayLike, est: ArrayLike, share: ArrayLike,
+              confidence: float, method: str, one: bool) -> Interval:
     from .intervals import Interval
 
     low, high = np.clip(low, 0.0, 1.0), np.clip(high, 0.0, 1.0)
@@ -520,13 +536,15 @@ def _interval(low, high, est, share, confidence, method, one):
     return Interval(pick(low), pick(high), pick(est), pick(share), float(confidence), method)
 
 
-def _percentile(reps, est, confidence):
+def _percentile(reps: ArrayLike, est: ArrayLike, confidence: float,
+                ) -> tuple[FloatArray, FloatArray, FloatArray]:
     from .intervals import percentile_interval
 
     return percentile_interval(reps, confidence, estimate=est)
 
 
-def _logit_bounds(est, se_logit, z):
+def _logit_bounds(est: FloatArray, se_logit: FloatArray, z: float,
+                  ) -> tuple[FloatArray, FloatArray]:
     """``expit(logit(est) -+ z se_logit)``; the estimate itself where it is 0 or 1."""
     inside = (est > 0) & (est < 1)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -536,8 +554,9 @@ def _logit_bounds(est, se_logit, z):
     return low, high
 
 
-def _bootstrap_interval(stat, est, s, pos, n_resamples, random_state, confidence, method,
-                        one):
+def _bootstrap_interval(stat: Callable[[np.ndarray], float], est: FloatArray, s: np.ndarray,
+                        pos: np.ndarray, n_resamples: int, random_state: Seed,
+                        confidence: float, method: str, one: bool) -> Interval:
     reps = _bootstrap(lambda t, C: stat(C), s, pos, None, n_resamples, random_state,
                       confidence)
     low, high, share = _percentile(reps, est, confidence)
@@ -545,8 +564,8 @@ def _bootstrap_interval(stat, est, s, pos, n_resamples, random_state, confidence
 
 
 def roc_auc_interval(y_true: ArrayLike, y_score: ArrayLike, *, confidence: float = 0.95,
-                     method: str = "delong", n_resamples: int = 2000, random_state=None,
-                     pos_label=1):
+                     method: str = "delong", n_resamples: int = 2000,
+                     random_state: Seed = None, pos_label: Label = 1) -> Interval:
     r"""Confidence interval for the AUROC of each model.
 
     Methods:
@@ -621,7 +640,8 @@ def roc_auc_interval(y_true: ArrayLike, y_score: ArrayLike, *, confidence: float
 
 def average_precision_interval(y_true: ArrayLike, y_score: ArrayLike, *,
                                confidence: float = 0.95, method: str = "logit",
-                               n_resamples: int = 2000, random_state=None, pos_label=1):
+                               n_resamples: int = 2000, random_state: Seed = None,
+                               pos_label: Label = 1) -> Interval:
     r"""Confidence interval for the average precision of each model.
 
     Methods (Boyd, Eng and Page, 2013):
@@ -675,7 +695,7 @@ def average_precision_interval(y_true: ArrayLike, y_score: ArrayLike, *,
 
 
 def compare_roc_auc(y_true: ArrayLike, score_a: ArrayLike, score_b: ArrayLike | None = None,
-                    *, confidence: float = 0.95, pos_label=1):
+                    *, confidence: float = 0.95, pos_label: Label = 1) -> Comparison:
     r"""Paired comparison of AUROCs on the same samples: DeLong's test and interval.
 
     For two models A and B scored on the same samples,

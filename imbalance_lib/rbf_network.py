@@ -17,6 +17,7 @@ learner (not from its code):
 from __future__ import annotations
 
 import numbers
+from typing import cast
 
 import numpy as np
 from scipy.special import logsumexp
@@ -26,6 +27,8 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ._typing import ArrayLike
 
 __all__ = ["RBFNetworkClassifier"]
 
@@ -65,19 +68,20 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
     1.0
     """
 
-    def __init__(self, n_clusters=2, min_std=0.1, C=1e8, random_state=None):
+    def __init__(self, n_clusters: int = 2, min_std: float = 0.1, C: float = 1e8,
+                 random_state: int | None = None) -> None:
         self.n_clusters = n_clusters
         self.min_std = min_std
         self.C = C
         self.random_state = random_state
 
-    def _activations(self, X):
+    def _activations(self, X: ArrayLike) -> np.ndarray:
         Z = self.scaler_.transform(X)
         sq = ((Z[:, None, :] - self.centres_[None]) ** 2).sum(-1)
         log_density = -0.5 * sq / self.widths_**2 - Z.shape[1] * np.log(self.widths_)
         return np.exp(log_density - logsumexp(log_density, axis=1, keepdims=True))
 
-    def _check_params(self):
+    def _check_params(self) -> None:
         for name, low in (("n_clusters", 1),):
             value = getattr(self, name)
             if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value < low:
@@ -85,10 +89,10 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         for name in ("min_std", "C"):
             value = getattr(self, name)
             if (not isinstance(value, numbers.Real) or isinstance(value, bool)
-                    or not np.isfinite(value) or value <= 0):
+                    or not np.isfinite(cast(float, value)) or value <= 0):
                 raise ValueError(f"{name} must be a finite number > 0; got {value!r}")
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> RBFNetworkClassifier:
         """Place the centres, then fit the output layer."""
         self._check_params()
         X, y = validate_data(self, X, y, dtype=np.float64)
@@ -112,13 +116,13 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         self.logistic_ = LogisticRegression(C=self.C, max_iter=1000).fit(self._activations(X), y)
         return self
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class probabilities from the output layer."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False, dtype=np.float64)
         return self.logistic_.predict_proba(self._activations(X))
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """The most probable class."""
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]

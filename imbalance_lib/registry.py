@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import binary, multiclass
 from ._checks import UNDEFINED_WHEN
 from .scores import SCORE_FUNCTIONS
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["MetricInfo", "METRICS", "facts_table"]
 
@@ -34,7 +38,7 @@ class MetricInfo:
 
     name: str
     title: str
-    func: Callable
+    func: Callable[..., Any]
     latex: str
     range: tuple[float, float]
     classes: str  # "binary" or "any"
@@ -46,15 +50,15 @@ class MetricInfo:
     random: str  # predicts positive with probability q
     trivial: Callable[[float, float], float]  # (pi, q) -> value; nan if undefined
     source: str  # bibliography key
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def score(self) -> Callable:
+    def score(self) -> Callable[..., float]:
         """The label-based function (``<name>_score``; ``binary_<name>_score`` for
         precision and F1, whose plain names belong to scikit-learn)."""
         return SCORE_FUNCTIONS[self.name]
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # entries hold closures; pickle them by name (for joblib, multiprocessing, Dask)
         return (_lookup, (self.name,))
 
@@ -63,10 +67,10 @@ def _lookup(name: str) -> MetricInfo:
     return METRICS[name]
 
 
-def _safe(f):
+def _safe(f: Callable[[float, float], Any]) -> Callable[[float, float], float]:
     """Evaluate a hand-derived trivial value, nan where it divides by zero."""
 
-    def g(pi, q):
+    def g(pi: float, q: float) -> float:
         with np.errstate(divide="ignore", invalid="ignore"):
             try:
                 return float(f(pi, q))
@@ -76,7 +80,7 @@ def _safe(f):
     return g
 
 
-def _cba2(pi, q):
+def _cba2(pi: float, q: float) -> float:
     pos = q * pi / max(pi, q)
     neg = (1 - q) * (1 - pi) / max(1 - pi, 1 - q)
     return (pos + neg) / 2
@@ -429,7 +433,7 @@ METRICS: dict[str, MetricInfo] = {m.name: m for m in _ENTRIES}
 """Every metric of the library by name, with its facts."""
 
 
-def facts_table():
+def facts_table() -> pd.DataFrame:
     """The registry as a pandas DataFrame, one row per metric (for display)."""
     import pandas as pd
 

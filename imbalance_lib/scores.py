@@ -19,12 +19,14 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from . import binary, multiclass
 from ._checks import check_zero_division
+from ._typing import Label, Result, ZeroDivision
 from .binary import check_alpha
 from .confusion import Margins, _check_pair, confusion_with_classes, margins_with_classes, show
 
@@ -37,8 +39,7 @@ __all__ = [
     "macro_recall_score", "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
 ]
 
-Label = int | bool | str
-ZeroDivision = str | float
+_S = TypeVar("_S", bound=Callable[..., float])
 
 
 def binary_confusion(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
@@ -93,19 +94,23 @@ def binary_confusion(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike 
     return C if is_pos[1] else C[::-1, ::-1].copy()
 
 
-def _binary(func, y_true, y_pred, labels, pos_label, sample_weight, zero_division, **params):
+def _binary(func: Callable[..., Result], y_true: ArrayLike, y_pred: ArrayLike,
+            labels: ArrayLike | None, pos_label: Label, sample_weight: ArrayLike | None,
+            zero_division: ZeroDivision, **params: Any) -> float:
     C = binary_confusion(
         y_true, y_pred, labels=labels, pos_label=pos_label, sample_weight=sample_weight
     )
-    return func(C, zero_division=zero_division, **params)
+    return cast(float, func(C, zero_division=zero_division, **params))  # one matrix: a float
 
 
-def _multi(func, y_true, y_pred, labels, sample_weight, zero_division):
+def _multi(func: Callable[..., Result], y_true: ArrayLike, y_pred: ArrayLike,
+           labels: ArrayLike | None, sample_weight: ArrayLike | None,
+           zero_division: ZeroDivision) -> float:
     # above 256 classes only the per-class totals are counted: memory O(n + k)
     C, _ = margins_with_classes(
         y_true, y_pred, labels=labels, sample_weight=sample_weight, strict=True
     )
-    return func(C, zero_division=zero_division)
+    return cast(float, func(C, zero_division=zero_division))  # one matrix: a float
 
 
 # Hand-computed values for the docstring examples: the binary example has
@@ -213,11 +218,11 @@ def _section(doc: str, title: str) -> str:
     return ""
 
 
-def _doc(name: str, kind: str):
+def _doc(name: str, kind: str) -> Callable[[_S], _S]:
     """Write the docstring of a ``*_score`` function from its count-based function's."""
     func = getattr(binary if kind == "binary" else multiclass, name)
 
-    def decorate(score):
+    def decorate(score: _S) -> _S:
         template = _BINARY_DOC if kind == "binary" else _MULTI_DOC
         example = _BINARY_EXAMPLE if kind == "binary" else _MULTI_EXAMPLE
         score.__doc__ = template.format(
@@ -318,7 +323,8 @@ def ac_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None =
     return _binary(binary.ac, y_true, y_pred, labels, pos_label, sample_weight, zero_division)
 
 
-def _weighted_totals(y_true, y_pred, sample_weight):
+def _weighted_totals(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None,
+                     ) -> tuple[np.ndarray, np.ndarray]:
     """``(diagonal, row totals)`` of the (weighted) confusion matrix, O(n + k) memory."""
     C, _ = margins_with_classes(y_true, y_pred, sample_weight=sample_weight)
     d, r = (C.diag, C.rows) if isinstance(C, Margins) else (np.diag(C), C.sum(axis=1))
@@ -504,7 +510,7 @@ SCORE_FUNCTIONS: dict[str, Callable[..., float]] = {
 _NOT_A_SCORE = {"dominance"}
 
 
-def _check_params(name: str, func, params: dict) -> None:
+def _check_params(name: str, func: Callable[..., float], params: dict[str, Any]) -> None:
     """Reject unknown parameter names and invalid values now, not while scoring."""
     signature = inspect.signature(func)
     allowed = [p for p in signature.parameters if p not in ("y_true", "y_pred")]
@@ -525,7 +531,7 @@ def _check_params(name: str, func, params: dict) -> None:
         raise ValueError(f"the {name!r} scorer needs {', '.join(f'{p}=...' for p in missing)}")
 
 
-def metric_scorer(name: str, **params):
+def metric_scorer(name: str, **params: Any) -> Callable[..., float]:
     """A scikit-learn scorer for the metric ``name`` (higher is better).
 
     ``params`` are passed to the label-based score function (``alpha``,

@@ -17,12 +17,13 @@ score or none of them, because no threshold can do otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._checks import mark_validated, reject_masked
+from ._typing import Label, Metric
 from .confusion import _as_labels, _check_weight, classes_of, show
 
 __all__ = ["threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint"]
@@ -30,7 +31,7 @@ __all__ = ["threshold_sweep", "sweep_from_counts", "optimal_operating_point", "O
 _TIE_TOL = 1e-12
 
 
-def _positive_mask(y_true, pos_label, n_scores: int) -> np.ndarray:
+def _positive_mask(y_true: ArrayLike, pos_label: Label, n_scores: int) -> np.ndarray:
     """Boolean mask of the positive samples, after checking the labels."""
     y = _as_labels(y_true, "y_true")
     if y.shape[0] != n_scores:
@@ -52,7 +53,7 @@ def _positive_mask(y_true, pos_label, n_scores: int) -> np.ndarray:
     return y == pos_label
 
 
-def _check_scores(y_score) -> np.ndarray:
+def _check_scores(y_score: ArrayLike) -> np.ndarray:
     reject_masked(y_score, "y_score")
     s = np.asarray(y_score)
     if s.ndim == 2 and s.shape[1] == 1:
@@ -80,14 +81,14 @@ def _stack(m: int) -> np.ndarray:
     return np.empty((2, 2, m + 1))
 
 
-def _finish_stack(out: np.ndarray, n_pos, n_neg) -> np.ndarray:
+def _finish_stack(out: np.ndarray, n_pos: ArrayLike, n_neg: ArrayLike) -> np.ndarray:
     """Fill FP and TP from TN and FN, and return the validated (m + 1, 2, 2) view."""
     np.subtract(n_neg, out[0, 0], out=out[0, 1])
     np.subtract(n_pos, out[1, 0], out=out[1, 1])
     return mark_validated(out.transpose(2, 0, 1))
 
 
-def _sweep_counts(s: np.ndarray, pos: np.ndarray):
+def _sweep_counts(s: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Unweighted sweep from two sorts, no argsort, at most ~3x the input in memory.
 
     Sorted scores give each distinct value and the number of samples below it;
@@ -141,7 +142,8 @@ def _sweep_counts(s: np.ndarray, pos: np.ndarray):
     return thresholds, _finish_stack(out, n_pos, n - n_pos)
 
 
-def _sweep_weights(s: np.ndarray, pos: np.ndarray, w: np.ndarray):
+def _sweep_weights(s: np.ndarray, pos: np.ndarray, w: np.ndarray,
+                   ) -> tuple[np.ndarray, np.ndarray]:
     """Weighted sweep: the distinct scores and each sample's index among them from one
     ``np.unique`` (faster than a binary search of every sample when most scores are
     distinct), the positive and negative weight per score by ``np.bincount``."""
@@ -233,7 +235,7 @@ def sweep_from_counts(
     return thresholds, _finish_stack(out, out[1, 0, m], out[0, 0, m])
 
 
-def threshold_sweep(y_true: ArrayLike, y_score: ArrayLike, *, pos_label=1,
+def threshold_sweep(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = 1,
                     sample_weight: ArrayLike | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Confusion matrix of every distinct cut of a score, in one sort.
 
@@ -330,11 +332,13 @@ class OperatingPoint(NamedTuple):
     """The metric's value at the cut."""
     matrix: np.ndarray
     """The cut's confusion matrix ``[[TN, FP], [FN, TP]]``."""
-    index: int
+    # public field name: it shadows tuple.index (the method), as NamedTuple allows
+    index: int  # type: ignore[assignment]
     """Position of the cut in :func:`threshold_sweep`'s output."""
 
 
-def _cut_metric(metric, metric_params):
+def _cut_metric(metric: Metric, metric_params: dict[str, Any],
+                ) -> Callable[[np.ndarray], ArrayLike]:
     """A function ``stack -> values`` for choosing a cut: a registry metric's undefined
     values become 0.0 (a cut where it is undefined never beats a defined one), unlike
     the intervals' ``_interval_metric``, which keeps nan to count undefined resamples."""
@@ -355,10 +359,10 @@ def optimal_operating_point(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    metric: str | Callable,
-    pos_label=1,
-    sample_weight=None,
-    metric_params: dict | None = None,
+    metric: str | Callable[..., Any],
+    pos_label: Label = 1,
+    sample_weight: ArrayLike | None = None,
+    metric_params: dict[str, Any] | None = None,
 ) -> OperatingPoint:
     r"""The cut of a score that maximises a count-based metric.
 
