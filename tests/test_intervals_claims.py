@@ -88,6 +88,7 @@ MORE_BREAKERS = [
     ("glass-iam-cba-one", {"m_pairs": 10}),
     ("iid-ba-band", {"iid_ba_max": 98.0}),
     ("picks-most-fail", {"picks_n": 21}),
+    ("burduk-seed-in-range", {"b_seed_range_2": "29 to 29"}),
 ]
 
 
@@ -152,7 +153,11 @@ def test_each_part_of_a_claim_can_fail(key, change):
             "wu_lda": 16, "wu_sign_p": 2 / 2**16, "wu_sign_p_text": "3 × 10⁻⁵",
             "b_tn_only_1": 0, "b_yes_1": 7, "m_iam_cba_same": True, "m_rows": 10,
             "m_pairs": 5, "m_seeds": 5, "iid_ba_min": 94.5, "iid_ba_max": 94.8,
-            "iid_mc_se": 0.4, "picks_n": 20, "picks_not": 16, "g_n": 16, "m_n": 4}
+            "iid_mc_se": 0.4, "picks_n": 20, "picks_not": 16, "g_n": 16, "m_n": 4,
+            **{f"b_seed_{e}_{i}": v for i, (lo, hi) in enumerate([(7, 8), (29, 29), (30, 31)], 1)
+               for e, v in (("lo", lo), ("hi", hi))},
+            "b_yes_2": 29, "b_yes_3": 31,
+            "b_seed_range_1": "7 to 8", "b_seed_range_2": "29", "b_seed_range_3": "30 to 31"}
     assert claim.holds(base), key
     assert not claim.holds({**base, **change}), key
 
