@@ -41,6 +41,7 @@ BREAKERS = {
     "split-prior-under": {"split_max": 94.0},
     "iid-whole-better": {"iid_whole_worse": 1},
     "iid-ba-same": {"iid_ba_same": "not the same"},
+    "iid-ba-band": {"iid_ba_min": 90.5},
     "acc-narrow": {"w_glass_acc": 0.3},
     "equal-weight-wide": {"w_glass_equal_min": 0.1},
     "glass-tens-satimage-few": {"w_sat_iba": 0.2},
@@ -53,10 +54,12 @@ BREAKERS = {
     "garcia-bonferroni": {"g_bonf_which": "Satimage IBA_1, Laryngeal-2 IBA_1"},
     "garcia-above-chance": {"g_yes": 0},
     "mortaz-none-shown": {"m_yes": 1},
+    "picks-most-fail": {"picks_not": 10},
     "mortaz-glass-coin": {"m_glass_p": 0.95},
     "mortaz-sat-iam-matched": {"m_sat_matched_gap": 0.013},
     "mortaz-sat-iam-not-shown": {"m_sat_p": 0.99},
     "mortaz-sat-cba-edge": {"m_sat_low_cba": -0.02},
+    "glass-iam-cba-one": {"m_iam_cba_same": False},
     "glass-pairs-straddle": {"m_excl": 1},
     "glass-rf-rarely-ahead": {"m_rf_ahead": 4},
     "glass-either-way": {"m_pmax": 0.45},
@@ -64,11 +67,29 @@ BREAKERS = {
     "burduk-few-at-10": {"b_yes_1": 20},
     "burduk-tn-invisible": {"b_tn_only_1": 1},
     "burduk-bounds": {"b_nested_1": 5},
+    "burduk-same-count": {"b_all_3": 30},
+    "burduk-seed-in-range": {"b_seed_lo_3": 32},
     "wu-no-split": {"wu_sure": 3},
     "wu-nmc-never": {"wu_nmc_sure": 1},
     "wu-direction": {"wu_sign_p": 0.2},
+    "wu-splits-overlap": {"wu_test_images": 2100},
     "oof-small": {"oof_spread": 0.2},
 }
+
+# further alterations: each part of a claim that checks more than one thing can fail it
+MORE_BREAKERS = [
+    ("two-from-10", {"cov_two_max10": 0.99}),
+    ("three-worst-balanced", {"cov_three_ir100": 0.92}),
+    ("three-boot-better", {"boot_ir1_more": 3}),
+    ("garcia-small-alpha", {"g_sat_iba01_yes": 0}),
+    ("wu-nmc-never", {"wu_nmc": 1}),
+    ("wu-direction", {"wu_sign_p_text": "0.0"}),
+    ("burduk-tn-invisible", {"b_yes_1": 0}),
+    ("glass-iam-cba-one", {"m_pairs": 10}),
+    ("iid-ba-band", {"iid_ba_max": 98.0}),
+    ("picks-most-fail", {"picks_n": 21}),
+    ("burduk-seed-in-range", {"b_seed_range_2": "29 to 29"}),
+]
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +108,9 @@ def cheap():
               "m_sat_p_cba": round(m.loc[("Satimage", "CBA"), "P(pick better)"], 2),
               "m_sat_low_cba": round(m.loc[("Satimage", "CBA"), "low"], 4),
               "m_sat_gap": round(m.loc[("Satimage", "IAM"), "gap"], 3),
-              "m_sat_matched_gap": round(m.loc[("Satimage", "IAM"), "matched IAM gap"], 3)})
+              "m_sat_matched_gap": round(m.loc[("Satimage", "IAM"), "matched IAM gap"], 3),
+              "m_n": len(m)})
+    f.update(intervals._picks_findings(f))
     return f
 
 
@@ -118,6 +141,25 @@ def test_every_claim_has_a_breaker():
 def test_cheap_claims_can_fail(cheap):
     for claim in _claims_on(cheap):
         assert failing([claim], {**cheap, **BREAKERS[claim.key]}) == [claim.key], claim.key
+
+
+@pytest.mark.parametrize(("key", "change"), MORE_BREAKERS)
+def test_each_part_of_a_claim_can_fail(key, change):
+    claim = next(c for c in intervals.CLAIMS if c.key == key)
+    base = {"cov_two_min10": 0.924, "cov_two_max10": 0.971, "cov_mc_se": 0.8,
+            "cov_three_worst_ir": 1, "cov_three_ir1": 0.836, "cov_three_ir100": 0.938,
+            "boot_ir1_more": 4, "boot_ir1_n": 4, "boot_three_lo": 0.929, "cov_three_lo": 0.899,
+            "g_iba01_yes_not_sat": 0, "g_sat_iba01_yes": 1, "wu_nmc_sure": 0, "wu_nmc": 0,
+            "wu_lda": 16, "wu_sign_p": 2 / 2**16, "wu_sign_p_text": "3 × 10⁻⁵",
+            "b_tn_only_1": 0, "b_yes_1": 7, "m_iam_cba_same": True, "m_rows": 10,
+            "m_pairs": 5, "m_seeds": 5, "iid_ba_min": 94.5, "iid_ba_max": 94.8,
+            "iid_mc_se": 0.4, "picks_n": 20, "picks_not": 16, "g_n": 16, "m_n": 4,
+            **{f"b_seed_{e}_{i}": v for i, (lo, hi) in enumerate([(7, 8), (29, 29), (30, 31)], 1)
+               for e, v in (("lo", lo), ("hi", hi))},
+            "b_yes_2": 29, "b_yes_3": 31,
+            "b_seed_range_1": "7 to 8", "b_seed_range_2": "29", "b_seed_range_3": "30 to 31"}
+    assert claim.holds(base), key
+    assert not claim.holds({**base, **change}), key
 
 
 @pytest.fixture(scope="module")
@@ -186,12 +228,64 @@ def test_matching_matrix_hits_its_target_and_iam_is_twice_cba():
 
 
 def test_sign_test_by_hand():
-    # 16 splits, all for LDA: two-sided p = 2 / 2**16
+    # 16 splits, all for LDA: two-sided p = 2 / 2**16 = 3.05e-05
     f = intervals._wu_findings(__import__("pandas").DataFrame(
         {"NMC ahead": [0, 0, 0], "LDA ahead": [1, 7, 8], "LDA shown better": [0, 0, 0],
-         "NMC shown better": [0, 0, 0]}))
-    assert f["wu_sign_p"] == pytest.approx(float(f"{2 / 2**16:.1g}"))
+         "NMC shown better": [0, 0, 0]}), overlap=(2100, 363))
+    assert f["wu_sign_p"] == pytest.approx(2 / 2**16, rel=1e-12)
+    assert f["wu_sign_p_text"] == "3 × 10⁻⁵"
     assert f["wu_chance"] == pytest.approx(1.5)
+    assert f["wu_test_reuse"] == pytest.approx(5.8)
+
+
+def test_p_text_by_hand():
+    assert intervals.p_text(0.5) == "0.500" and intervals.p_text(0.001) == "0.001"
+    assert intervals.p_text(0.00096) == "1 × 10⁻³"
+    assert intervals.p_text(2.4e-7) == "2 × 10⁻⁷" and intervals.p_text(1.2e-10) == "1 × 10⁻¹⁰"
+
+
+def test_digits_test_sets_overlap_by_hand():
+    # 10 splits of each condition: 10 (60 + 90 + 60) test samples from 363 images
+    slots, distinct = intervals.wu_overlap()
+    assert slots == 10 * (60 + 90 + 60) and distinct == 363
+
+
+def _notebook():
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "chapters" / "intervals.ipynb"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _glued(nb):
+    out = {}
+    for cell in nb["cells"]:
+        for o in cell.get("outputs", []):
+            name = o.get("metadata", {}).get("scrapbook", {}).get("name")
+            if name:
+                out[name] = o["data"]["application/papermill.record/text/plain"]
+    return out
+
+
+def test_sign_p_renders_with_its_digits():
+    nb = _notebook()
+    prose = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    glued = _glued(nb)
+    assert "{glue:text}`int-wu-sign-p-text`" in prose
+    assert "{glue:text}`int-wu-sign-p`" not in prose  # the float would render as 0.0
+    assert glued["int-wu-sign-p-text"] == repr("3 × 10⁻⁵")
+
+
+def test_no_nonzero_finding_renders_as_zero(cheap):
+    from imbalance_lib.book.pages import stable
+
+    nb = _notebook()
+    prose = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for key, value in cheap.items():
+        role = "{glue:text}`int-" + key.replace("_", "-") + "`"
+        if role in prose and isinstance(value, float) and value != 0:
+            assert stable(value) != 0, key
 
 
 def test_the_digits_splits_are_the_shared_ones():
