@@ -186,6 +186,7 @@ BREAKERS = {
     "sat-zero-families": {"sat_zero_are_whole_families": False},
     "no-absent": {"absent_cases": 1},
     "sat-effects-small": {"sat_rows_noise_reaches": 1},
+    "sat-effects-seeds": {"sat_seed_move_max": 0.06},
     "cand-k1-signs": {"cand_glass_match": 6},
     "impossible-any-classes": {"imp_all_above_cap": False},
     "pub-picks-same": {"pub_picks_same": False},
@@ -381,6 +382,8 @@ MORE_BREAKERS = [  # a second way to make each sentence false
     ("cand-k1-signs", {"cand_glass_moves": 4}),
     ("cand-k1-signs", {"cand_sat_match": 1}),
     ("impossible-any-classes", {"imp_excess_below_shift": False}),
+    ("sat-effects-seeds", {"sat_seed_run_max": 0.057, "sat_gap_min": 0.057}),
+    ("sat-effects-seeds", {"sat_seeds_n": 1}),
     ("empty-same-pick", {"empty_models": 6}),
 ]
 

@@ -1,4 +1,4 @@
-"""The stored Glass picks of chapters/iam.ipynb (iam.GLASS_PICKS_MEASURED) re-measured.
+"""The stored runs of chapters/iam.ipynb (GLASS_PICKS_MEASURED, SAT_IAM_MEASURED) re-measured.
 
 The page runs five of the twenty Glass cross-validations itself and checks them
 against the stored table; this test re-runs two of the other fifteen, among them
@@ -23,3 +23,9 @@ def test_the_stored_table_covers_twenty_seeds():
     f = iam.pick_study_findings()
     assert (f["pick20_reps"], f["pick20_majority_model"], f["pick20_majority_n"]) == (20, "RF-ROS", 19)
     assert f["pick20_others"] == "RF in 1" and f["pick20_lead_negative"] == 1
+
+
+@pytest.mark.slow
+def test_stored_satimage_iam_is_reproduced():
+    # one Satimage cross-validation with the page's lighter settings: about a minute
+    assert iam.measure_sat_iam([1]) == {1: iam.SAT_IAM_MEASURED[1]}
