@@ -27,23 +27,63 @@ def _table(rows):
     return pd.DataFrame(rows, index=RULES, columns=[f"seed {r}" for r in range(len(rows[0]))])
 
 
+def _with_study(page, lead=(0.03, 0.02, -0.01, 0.05, 0.04)):
+    """Page findings of a five-repetition table beside a made-up measured study."""
+    f = iam.pick_findings(page)
+    study = {f"pick20_{k[len('pick_'):]}": v for k, v in iam.pick_findings(
+        _table([["RF-ROS"] * 3 + ["RF", "RF-ROS"]] * 3)).items()}
+    lead = np.array(lead)
+    study.update({"pick20_lead_lo": lead.min(), "pick20_lead_hi": lead.max(),
+                  "pick20_lead_mean": lead.mean(), "pick20_lead_negative": int((lead < 0).sum()),
+                  "pick20_matches_page": True})
+    return {**f, **study}
+
+
 def test_stable_picks_support_the_claims():
     f = iam.pick_findings(_table([["RF-ROS"] * 5] * 3))
     assert f == {"pick_reps": 5, "pick_unanimous": 5, "pick_stable_rules": 3,
-                 "pick_rules": 3, "pick_only_model": "RF-ROS"}
-    assert failing(iam.PICK_CLAIMS, f) == []
+                 "pick_rules": 3, "pick_only_model": "RF-ROS",
+                 "pick_majority_model": "RF-ROS", "pick_majority_n": 5, "pick_others": "none",
+                 "pick_others_models": ""}
+    assert failing(iam.PICK_CLAIMS, _with_study(_table([["RF-ROS"] * 5] * 3))) == []
 
 
-def test_a_pick_that_flips_fails_the_stability_claim():
+def test_a_pick_that_flips_fails_the_page_claim():
     rows = [["RF-ROS"] * 5, ["RF-ROS"] * 4 + ["RF"], ["RF-ROS"] * 4 + ["RF"]]
     f = iam.pick_findings(_table(rows))
     assert f["pick_unanimous"] == 4 and f["pick_stable_rules"] == 1
-    assert "glass-pick-stable" in failing(iam.PICK_CLAIMS, f)
+    assert "glass-pick-page" in failing(iam.PICK_CLAIMS, _with_study(_table(rows)))
 
 
-def test_the_documents_pick_fails_the_second_claim():
-    f = iam.pick_findings(_table([["RF"] * 5] * 3))
-    assert failing(iam.PICK_CLAIMS, f) == ["glass-pick-not-rf"]
+def test_each_pick_claim_can_fail():
+    ok = _with_study(_table([["RF-ROS"] * 5] * 3))
+    breakers = {"glass-pick-majority": {"pick20_majority_model": "RF"},
+                "glass-pick-lead": {"pick20_lead_negative": 0},
+                "glass-pick-measured": {"pick20_matches_page": False},
+                "glass-pick-page": {"pick_only_model": ""}}
+    assert set(breakers) == {c.key for c in iam.PICK_CLAIMS}
+    for key, change in breakers.items():
+        assert failing(iam.PICK_CLAIMS, {**ok, **change}) == [key]
+    # a study whose majority is the document's RF, or a bare half, fails the majority claim
+    f = {**ok, "pick20_majority_n": 10, "pick20_reps": 20}
+    assert "glass-pick-majority" in failing(iam.PICK_CLAIMS, f)
+    for change in ({"pick20_unanimous": 4}, {"pick20_others_models": "GBM"}):
+        assert "glass-pick-majority" in failing(iam.PICK_CLAIMS, {**ok, **change})
+    # unanimity in every measured repetition contradicts "not in every repetition"
+    assert "glass-pick-lead" in failing(iam.PICK_CLAIMS, {**ok, "pick20_majority_n": 5,
+                                                          "pick20_reps": 5})
+
+
+def test_the_stored_study_reproduces_the_page_seeds():
+    table = iam.measured_picks()
+    f = iam.pick_study_findings(table.iloc[:, :5],
+                                [iam.GLASS_PICKS_MEASURED[r][3] for r in range(5)])
+    assert f["pick20_matches_page"]
+    moved = table.iloc[:, :5].copy()
+    moved.iloc[1, 2] = "RF"
+    assert not iam.pick_study_findings(moved, [v[3] for v in
+                                               list(iam.GLASS_PICKS_MEASURED.values())[:5]]
+                                       )["pick20_matches_page"]
 
 
 def _stored_glue():
@@ -63,7 +103,10 @@ def test_the_stored_chapter_glues_stable_picks():
     f = {k: int(glued[f"iam-{k.replace('_', '-')}"])
          for k in ("pick_reps", "pick_unanimous", "pick_stable_rules", "pick_rules")}
     f["pick_only_model"] = glued["iam-pick-only-model"].strip("'")
+    f.update(iam.pick_study_findings())
+    f["pick20_matches_page"] = glued["iam-pick20-matches-page"] == "True"
     assert failing(iam.PICK_CLAIMS, f) == []
+    assert int(glued["iam-pick20-majority-n"]) == 19 and int(glued["iam-pick20-reps"]) == 20
 
 
 # --------------------------------------------------------------------------- theory
@@ -120,18 +163,20 @@ BREAKERS = {
     "t8-consistency": {"t8_inconsistent": ""},
     "t8-below": {"t8_cba_below_all": False},
     "t8-ml7-last": {"ml7_last": False},
+    "t8-three-decimals": {"ml6_cba3_lo": 0.312},
     "step-fails": {"step_fails_every_k": False},
     "only-two": {"violated_claims": 3},
     "t4-from-five": {"t4_first_k": 4},
     "t4-grows": {"t4_excess_grows": False},
-    "t4-below-sup": {"t4_above_sup": 0.01},
+    "t4-below-sup": {"t4_above_sup": 0.0},  # reaching the supremum breaks it
+    "t4-opt-some": {"t4_opt_below_five": 1},
     "bound-holds": {"bound_violated": True},
     "identity-holds": {"identity_violated": True},
     "sweep-identity": {"sweep_identity_gap": 1e-3},
     "sweep-f1": {"f1_gap": 0.01},
-    "sweep-f2": {"f2_iam_span": 0.01},
-    "sweep-f4": {"f4_auc_best": 12},
-    "gaps-not-noise": {"sat_cba_gap_median": 0.001},
+    "sweep-f2": {"f2_ratio_min": 99.0},
+    "sweep-f4": {"f4_flat_iam_span": 0.01},
+    "gaps-not-noise": {"glass_beyond_2se": 50},
     "order-same": {"order_same": "different"},
     "map-never-smallest": {"map_never_smallest": False},
     "sat-pick-not-doc": {"sat_sel": "GBM"},
@@ -140,7 +185,10 @@ BREAKERS = {
     "sat-nonnegative": {"sat_dmin": -0.01},
     "sat-zero-families": {"sat_zero_are_whole_families": False},
     "no-absent": {"absent_cases": 1},
-    "sat-effects-small": {"sat_effect_ratio": 1.5},
+    "sat-effects-small": {"sat_rows_noise_reaches": 1},
+    "sat-effects-seeds": {"sat_seed_move_max": 0.06},
+    "cand-k1-signs": {"cand_glass_match": 6},
+    "impossible-any-classes": {"imp_all_above_cap": False},
     "pub-picks-same": {"pub_picks_same": False},
     "empty-same-pick": {"empty_same_pick": False},
 }
@@ -321,3 +369,45 @@ def test_the_stored_tables_highlight_what_their_captions_say():
                                                      for c in diffs)
         share = round(100 * counts[key] / int(glued[f"iam-{key}-cells"]))
         assert share == int(glued[f"iam-{key}-beyond-2se"])
+
+
+# --------------------------------------------------------------------------- further breakers
+
+MORE_BREAKERS = [  # a second way to make each sentence false
+    ("gaps-not-noise", {"sat_beyond_2se": 50}),
+    ("gaps-not-noise", {"glass_beyond_2se": 20, "noise_2se": 5}),
+    ("sat-effects-small", {"sat_run_max": 0.057, "sat_gap_min": 0.057}),
+    ("sat-effects-small", {"sat_pool_max": 0.06, "sat_gap_min": 0.057}),
+    ("cand-k1-signs", {"cand_glass_both_signs": False}),
+    ("cand-k1-signs", {"cand_glass_moves": 4}),
+    ("cand-k1-signs", {"cand_sat_match": 1}),
+    ("impossible-any-classes", {"imp_excess_below_shift": False}),
+    ("sat-effects-seeds", {"sat_seed_run_max": 0.057, "sat_gap_min": 0.057}),
+    ("sat-effects-seeds", {"sat_seeds_n": 1}),
+    ("empty-same-pick", {"empty_models": 6}),
+]
+
+
+@pytest.mark.parametrize("key, change", MORE_BREAKERS)
+def test_rerun_claims_fail_a_second_way(key, change):
+    f = _stored_findings()
+    assert key in failing(iam.RERUN_CLAIMS, {**f, **change})
+
+
+def test_the_new_rerun_findings_by_hand():
+    f = _stored_findings()
+    # published Glass rows: 10 break the identity, 8 keep it; the candidate -(2 CBA - 1)/7
+    assert (f["cand_glass_bad"], f["cand_glass_ok"], f["cand_sat_bad"]) == (10, 8, 12)
+    # the convention with the empty class at 0 caps MAP and MAR at 6/7
+    assert f["imp_cap"] == round(6 / 7, 3) and f["empty_shift"] == round(1 / 7, 3)
+    assert f["imp_excess_hi"] < 1 / 7 < f["imp_map_mar_min"] + 1 / 7
+    # the example of the network paragraph is the row whose spread is the "up to" figure
+    assert f["ann_widest_move"] == f["ann_run_spread"]
+    # (the three are rounded separately: their difference may differ in the last digit)
+    assert abs(f["ann_widest_hi"] - f["ann_widest_lo"] - f["ann_run_spread"]) <= 0.0011
+
+
+def test_three_decimals_by_hand(theory):
+    # ML5: IAM -0.38 and CBA 0.31 allow CBA in [0.3075, 0.3125); ML6: [0.3125, 0.315)
+    assert (theory["ml5_cba3_lo"], theory["ml5_cba3_hi"]) == (0.308, 0.312)
+    assert (theory["ml6_cba3_lo"], theory["ml6_cba3_hi"]) == (0.313, 0.315)
