@@ -145,6 +145,15 @@ def check_matrix(C: ArrayLike, *, binary: bool = False) -> FloatArray:
     extreme = (totals > _SCALE_LIMIT) | ((totals > 0) & (totals < 1 / _SCALE_LIMIT))
     if extreme.any():
         arr = arr / np.where(extreme, totals, 1.0)[..., None, None]
+    if (totals < 1).any():
+        # every count below 1 (rates, small weights): a product of the largest count
+        # and a tiny one can underflow ([[1e-38, 0], [0, 1e-300]] gave MCC 0/0). Such
+        # matrices are scaled by a power of two, which changes no digit of any metric,
+        # so that their largest count lies in [1/2, 1).
+        peak = arr.max(axis=(-2, -1))
+        small = (peak > 0) & (peak < 0.5)
+        if small.any():
+            arr = np.ldexp(arr, np.where(small, -np.frexp(peak)[1], 0)[..., None, None])
     return arr
 
 

@@ -343,9 +343,10 @@ class _Shared:
         return self.sum(self.n, self.p)
 
     def _pn2(self) -> FloatArray:  # 2 P N: in HMNC's denominator and under MCC's root
-        # (2 P) N and (2 N) P are the same number: doubling is exact
-        pn2 = self.product(self.n, 2)
-        pn2 *= self.p
+        # 2 (N P), doubled after the product as the numerator is: where the product is
+        # subnormal, (2 N) P and 2 (N P) round differently
+        pn2 = self.product(self.n, self.p)
+        pn2 *= 2
         return pn2
 
     def _max_n(self) -> FloatArray:  # the larger of the row and column totals, class 0
@@ -476,8 +477,8 @@ def _block(block: FloatArray, names: list[str], alphas: dict[str, FloatArray], f
             _div(x.diag, x.total, x.total0, o)
             und = x.total0
         elif name == "mcc":
-            den = x.product(x.pn, 2)
-            den *= x.pp
+            den = x.product(x.pn, x.pp)
+            den *= 2  # 2 (PN PP), associated as the numerator and pn2 are
             equal = den == x.pn2  # equal radicands: the root of the product is exact
             np.sqrt(den, out=den)  # sqrt(2 PN PP) sqrt(2 N P)
             den *= np.sqrt(x.pn2, out=new())

@@ -85,7 +85,9 @@ def _agreement(C: ArrayLike | Margins) -> tuple[Floats, Floats, Floats, Floats]:
         tn, fp, fn, tp = C[..., 0, 0], C[..., 0, 1], C[..., 1, 0], C[..., 1, 1]
         num = 2 * product_difference(tp, tn, fp, fn)
         r0, r1, s0, s1 = tn + fp, fn + tp, tn + fn, fp + tp
-        return num, 2 * s0 * s1, 2 * r0 * r1, r0 * s1 + r1 * s0
+        # 2 * (x * y), associated as num is: a perfect or an inverted classifier then
+        # has num == +-den exactly, even where the products are subnormal
+        return num, 2 * (s0 * s1), 2 * (r0 * r1), r0 * s1 + r1 * s0
     if not isinstance(C, Margins):
         d, r, s, n = margins(C)
         # n c_ii - r_i s_i = c_ii o_i - a_i b_i, with a_i and b_i the off-diagonal parts

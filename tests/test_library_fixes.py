@@ -56,6 +56,21 @@ def test_perfect_and_inverted_classifiers_reach_the_extremes_exactly():
     assert np.all(out["mcc"] == 1.0)
 
 
+@pytest.mark.parametrize("a, b", [(2.225073858507e-311, 1e-5), (5e-324, 3e-320),
+                                  (1e-200, 1e-160), (1e-160, 7.0),
+                                  (1.1754943508222875e-38, 1e-300)])
+def test_the_extremes_are_exact_with_subnormal_products(a, b):
+    # hypothesis found [[2.2e-311, 0], [0, 1e-5]] scoring 0.99999998889: TN * TP is
+    # subnormal there, and (2 TN) TP and 2 (TN TP) rounded differently; and
+    # [[1.2e-38, 0], [0, 1e-300]] scoring 0/0 (TN * TP underflowed to 0) until matrices
+    # whose counts are all below 1 were scaled by a power of two
+    perfect, inverse = [[a, 0.0], [0.0, b]], [[0.0, a], [b, 0.0]]
+    assert il.mcc(perfect) == 1.0 and il.mcc(inverse) == -1.0
+    assert il.kappa(perfect) == 1.0
+    both = il.all_metrics(np.array([perfect, inverse]), ["mcc", "kappa"])
+    assert both["mcc"].tolist() == [1.0, -1.0] and both["kappa"][0] == 1.0
+
+
 def test_hmnc_never_exceeds_one():
     assert il.hmnc([[12383305978004, 6], [0, 82526]]) <= 1.0
     rng = np.random.default_rng(1)
