@@ -262,6 +262,10 @@ def test_few_hm_near_fails_when_ir1_reaches_the_band(findings):
     assert "few-hm-near" in failing(ranking.CLAIMS, {**findings, "few_hm_ir1_max": 94.0})
 
 
+def test_few_hm_near_fails_when_another_interval_reaches_the_band(findings):
+    assert "few-hm-near" in failing(ranking.CLAIMS, {**findings, "few_narrow_imb_max": 93.5})
+
+
 def test_perfect_ceiling_fails_when_an_interval_beats_it(findings):
     broken = {**findings, "perfect_best_cover": findings["perfect_ceiling"] + 1}
     assert "perfect-ceiling" in failing(ranking.CLAIMS, broken)
