@@ -39,7 +39,7 @@ BREAKERS = {
     "auprc-starves-b": {"sub_auprc_share_b_max": 0.2},
     "auroc-feeds-b": {"sub_auroc_share_b_min": 0.01},
     "auprc-gain-a": {"sub_auprc_gain_b": 0.001},
-    "keel-minority": {"keel_differ": 60},
+    "keel-minority": {"keel_differ": 60},  # and 10 (under a fifth) below
     "keel-noise": {"keel_auroc_sig": 12},
     "keel-ap-noise": {"keel_ap_sig": 12},
     "delong-small-under": {"cov_delong_small_max": 95.0},
@@ -51,8 +51,18 @@ BREAKERS = {
     "boot-below-logit": {"cov_boot_below_logit": 4},
     "boot-from-20": {"cov_boot_more_min": 88.0},
     "ap-boot-few-under": {"cov_ap_boot_few_max": 94.5},
-    "hm-over": {"cov_hm_cells_over97": 1},
+    "hm-over": {"hm_over_from20": 5},
     "ap-logit-over": {"cov_ap_logit_ir1_min": 93.0},
+    "linear-coarse-larger": {"knn_linear_excess": 0.001},
+    "atomic-price": {"atomic_ex_top_gap_30": 1e-3},
+    "ex-base-mean-below": {"ex_base_mean": 0.06},
+    "ex-base-tail": {"ex_base_tail": 0.01},
+    "few-hm-near": {"few_hm_min": 90.0},
+    "few-narrow-under": {"few_logit_under": 2},
+    "few-logit-least": {"few_logit_best": 3},
+    "perfect-ceiling": {"perfect_wide": 1},
+    "paired-worst-few": {"cov_paired_worst_pos": 20},
+    "logit-one-separation": {"sep_logit_below92": 0},
 }
 
 
@@ -242,3 +252,41 @@ def test_stored_bootstrap_coverage_by_own_bootstrap(ir, n1):
     own = _own_bootstrap_coverage(ir, n1, n_sets, 1000, seed=99)
     se = 100 * np.sqrt(2 * 0.9 * 0.1 / n_sets)
     assert abs(stored - own) < 3 * se
+
+
+def test_keel_minority_fails_below_a_fifth(findings):
+    assert "keel-minority" in failing(ranking.CLAIMS, {**findings, "keel_differ": 10})
+
+
+def test_few_hm_near_fails_when_ir1_reaches_the_band(findings):
+    assert "few-hm-near" in failing(ranking.CLAIMS, {**findings, "few_hm_ir1_max": 94.0})
+
+
+def test_few_hm_near_fails_when_another_interval_reaches_the_band(findings):
+    assert "few-hm-near" in failing(ranking.CLAIMS, {**findings, "few_narrow_imb_max": 93.5})
+
+
+def test_perfect_ceiling_fails_when_an_interval_beats_it(findings):
+    broken = {**findings, "perfect_best_cover": findings["perfect_ceiling"] + 1}
+    assert "perfect-ceiling" in failing(ranking.CLAIMS, broken)
+
+
+def test_random_ap_tail_by_float_enumeration():
+    # AP of two positives at ranks a < b is (1/a + 2/b) / 2; count the placements at or
+    # above 0.05 with a small tolerance for the boundary cases (such as a = 20, b = 40)
+    n, hits = 200, 0
+    pairs = list(itertools.combinations(range(1, n + 1), 2))
+    for a, b in pairs:
+        hits += (1 / a + 2 / b) / 2 >= 0.05 - 1e-12
+    assert ranking.random_ap_tail(n, 2, "0.05") == pytest.approx(hits / len(pairs), abs=1e-15)
+    # and the mean of the same enumeration is the formula's
+    mean = np.mean([(1 / a + 2 / b) / 2 for a, b in pairs])
+    assert mean == pytest.approx(ranking.expected_random_ap(n, 2), abs=1e-12)
+
+
+def test_perfect_ranking_intervals_collapse():
+    y = np.r_[np.ones(5, int), np.zeros(5, int)]
+    s = np.r_[np.arange(5) + 10.0, np.arange(5.0)]
+    for method in ("delong", "logit", "hanley-mcneil", "bootstrap"):
+        iv = il.roc_auc_interval(y, s, method=method, n_resamples=50, random_state=0)
+        assert iv.low == iv.high == 1.0

@@ -21,7 +21,8 @@ __all__ = [
     "expected_random_ap", "random_ap_check", "score_checks", "dominance",
     "dominance_pairs", "dominance_check", "atomic_check",
     "interpolation_table", "subgroup_experiment", "coverage_study", "coverage_figure",
-    "bootstrap_coverage_table", "bootstrap_beside",
+    "bootstrap_coverage_table", "bootstrap_beside", "random_ap_tail", "baseline_exercise",
+    "atomic_example", "perfect_intervals", "logit_separation",
     "study_findings", "study_table",
     "findings", "CLAIMS",
 ]
@@ -97,6 +98,34 @@ def random_ap_check(max_n: int = 9) -> dict:
     return {"random_ap_rankings": cases, "random_ap_gap": worst,
             "random_ap_1000_10": expected_random_ap(1000, 10),
             "random_ap_1000_10_excess": expected_random_ap(1000, 10) - 0.01}
+
+
+def random_ap_tail(n: int, n_pos: int, level: str) -> float:
+    """Exact probability that a random ranking of ``n`` samples (``n_pos`` positive) has AP >= level.
+
+    Enumerates every set of positive ranks in exact fractions (``level`` a
+    decimal string, so that a boundary value such as 0.05 is not rounded).
+
+    >>> random_ap_tail(2, 1, "1")  # the positive on top in one ranking of two
+    0.5
+    """
+    from fractions import Fraction
+
+    bar, hits, total = Fraction(level), 0, 0
+    for ranks in itertools.combinations(range(1, n + 1), n_pos):
+        ap = sum(Fraction(i + 1, r) for i, r in enumerate(ranks)) / n_pos
+        hits += ap >= bar
+        total += 1
+    return hits / total
+
+
+@cache
+def baseline_exercise() -> dict:
+    """Exercise rank-ex-baseline: 200 samples, 2 positives, a reported AP of 0.05."""
+    n, p, level = 200, 2, "0.05"
+    return {"ex_base_mean": expected_random_ap(n, p),
+            "ex_base_reported": float(level),
+            "ex_base_tail": random_ap_tail(n, p, level)}
 
 
 @cache
@@ -316,6 +345,33 @@ def atomic_check(max_n: int = 12) -> dict:
             "atomic_gap_ap": gap_ap}
 
 
+@cache
+def atomic_example() -> dict:
+    r"""The two fixes of exercise rank-ex-atomic, measured with :func:`imbalance_lib.average_precision`.
+
+    100 samples, 10 positives; from the top ``+ - + + + +``, negatives down to
+    rank 50, a positive at rank 51, the other four positives at the bottom. The
+    fixes at ranks 2 and 50 are measured and compared with
+    :math:`\mathrm{precision}_r / (P (r + 1))`, the precision at rank :math:`r` after
+    the fix divided by :math:`P(r + 1)`.
+    """
+    n, p = 100, 10
+    y = np.zeros(n, int)
+    y[[0, 2, 3, 4, 5, 50, 96, 97, 98, 99]] = 1
+    score = -np.arange(n, dtype=float)
+    base = il.average_precision(y, score)
+    out = {}
+    for key, r in (("top", 2), ("mid", 50)):
+        z = y.copy()
+        z[r - 1], z[r] = 1, 0
+        gain = il.average_precision(z, score) - base
+        precision = z[:r].sum() / r
+        out.update({f"atomic_ex_{key}_gain": gain, f"atomic_ex_{key}_precision": precision,
+                    f"atomic_ex_{key}_gap": abs(gain - precision / (p * (r + 1)))})
+    out["atomic_ex_top_gap_30"] = abs(out["atomic_ex_top_gain"] - 1 / 30)
+    return out
+
+
 def _fix_sequence(y, group, rng, metric, steps):
     """Apply ``steps`` atomic fixes chosen for ``metric``; the group of each fixed positive."""
     y, group = y.copy(), group.copy()
@@ -467,7 +523,7 @@ def coverage_study(n_sets: int = 400, seed: int = 0):
         for n1 in (5, 10, 20, 50, 200):
             y = np.r_[np.ones(n1, int), np.zeros(n1 * ir, int)]
             hits = dict.fromkeys(("DeLong", "logit", "Hanley-McNeil", "AP logit",
-                                  "AP binomial", "paired DeLong"), 0)
+                                  "AP binomial", "paired DeLong", "AUROC = 1"), 0)
             for _ in range(n_sets):
                 z1, z2 = rng.normal(size=(2, len(y)))
                 a, b = z1 + SHIFT * y, 0.6 * z1 + 0.8 * z2 + 1.0 * y
@@ -475,6 +531,7 @@ def coverage_study(n_sets: int = 400, seed: int = 0):
                                      ("Hanley-McNeil", "hanley-mcneil")):
                     iv = il.roc_auc_interval(y, a, method=method)
                     hits[name] += iv.low <= auc_true <= iv.high
+                hits["AUROC = 1"] += iv.estimate == 1.0
                 for name, method in (("AP logit", "logit"), ("AP binomial", "binomial")):
                     iv = il.average_precision_interval(y, a, method=method)
                     hits[name] += iv.low <= ap_true <= iv.high
@@ -483,6 +540,50 @@ def coverage_study(n_sets: int = 400, seed: int = 0):
             rows.append({"IR": ir, "positives": n1,
                          **{k: 100.0 * v / n_sets for k, v in hits.items()}})
     return pd.DataFrame(rows).set_index(["IR", "positives"])
+
+
+@cache
+def perfect_intervals(n_sets: int = 200, seed: int = 0) -> dict:
+    """Test sets with a perfect ranking: the interval of every AUROC method is [1, 1].
+
+    Random test sets of 3-10 positives and 3-50 negatives, every positive scored
+    above every negative; counts the (set, method) pairs whose interval is not
+    the single point 1 (every bootstrap resample of a perfect ranking is perfect, so
+    200 resamples suffice).
+    """
+    rng = np.random.default_rng(seed)
+    wide = 0
+    for _ in range(n_sets):
+        n1, n0 = int(rng.integers(3, 11)), int(rng.integers(3, 51))
+        y = np.r_[np.ones(n1, int), np.zeros(n0, int)]
+        s = np.r_[rng.normal(5, 1, n1) + 10, rng.normal(0, 1, n0)]
+        for method in ("delong", "logit", "hanley-mcneil", "bootstrap"):
+            iv = il.roc_auc_interval(y, s, method=method, n_resamples=200, random_state=0)
+            wide += not (iv.low == iv.high == 1.0)
+    return {"perfect_sets": n_sets, "perfect_wide": wide}
+
+
+@cache
+def logit_separation(shift: float = 2.5, n1: int = 50, n_sets: int = 1000, seed: int = 1):
+    """Coverage (%) of the logit AUROC interval at another separation, ``n1`` positives.
+
+    The same binormal design as :func:`coverage_study` with separation ``shift``
+    and imbalance ratios 1, 10 and 100: whether "the logit interval is enough
+    from 50 positives" depends on the AUROC.
+    """
+    rng = np.random.default_rng(seed)
+    auc_true = float(norm.cdf(shift / np.sqrt(2)))
+    cov = {}
+    for ir in (1, 10, 100):
+        y = np.r_[np.ones(n1, int), np.zeros(n1 * ir, int)]
+        hits = 0
+        for _ in range(n_sets):
+            iv = il.roc_auc_interval(y, rng.normal(size=len(y)) + shift * y, method="logit")
+            hits += iv.low <= auc_true <= iv.high
+        cov[ir] = 100.0 * hits / n_sets
+    return {"sep_auc": auc_true, "sep_pos": n1, "sep_logit_min": min(cov.values()),
+            "sep_logit_max": max(cov.values()), "sep_irs": len(cov), "sep_sets": n_sets,
+            "sep_logit_below92": sum(v < 92 for v in cov.values())}
 
 
 def bootstrap_coverage_table(result=None):
@@ -529,7 +630,34 @@ def _bootstrap_findings(table, boot, result=None) -> dict:
             "cov_boot_more_max": float(more["bootstrap"].max()),
             "cov_boot_below_logit": int((both["bootstrap"] < both["logit"]).sum()),
             "cov_ap_boot_few_max": float(few["AP bootstrap"].max()),
-            "cov_ap_boot_min": float(both["AP bootstrap"].min())}
+            "cov_ap_boot_min": float(both["AP bootstrap"].min()),
+            **_few_positives_findings(table.join(boot))}
+
+
+def _few_positives_findings(full) -> dict:
+    """The AUROC intervals with 10 positives or fewer: who undercovers, and why at IR 1."""
+    pos, ir = full.index.get_level_values("positives"), full.index.get_level_values("IR")
+    few = full[pos <= 10]
+    narrow = few[["DeLong", "logit", "bootstrap"]]
+    hm = few["Hanley-McNeil"][few.index.get_level_values("IR") >= 10]
+    corner = full.loc[(1, 5)]
+    methods = ["DeLong", "logit", "Hanley-McNeil"]  # measured on the same test sets
+    return {"few_cells": len(few),
+            "few_delong_under": int((few["DeLong"] < 93).sum()),
+            "few_boot_under": int((few["bootstrap"] < 93).sum()),
+            "few_logit_under": int((few["logit"] < 93).sum()),
+            "few_logit_best": int((narrow["logit"] >= narrow.max(axis=1)).sum()),
+            "few_hm_cells": len(hm),
+            "few_hm_ir1_max": float(few["Hanley-McNeil"].xs(1, level="IR").max()),
+            "few_hm_min": float(hm.min()),
+            "few_narrow_imb_max": float(narrow[few.index.get_level_values("IR") >= 10]
+                                        .max().max()),
+            "few_hm_max": float(hm.max()),
+            "hm_over_from20": int((full["Hanley-McNeil"][(ir >= 10) & (pos >= 20)] > 97).sum()),
+            "hm_cells_from20": int(((ir >= 10) & (pos >= 20)).sum()),
+            "perfect_share": float(corner["AUROC = 1"]),
+            "perfect_ceiling": 100.0 - float(corner["AUROC = 1"]),
+            "perfect_best_cover": float(corner[methods].max())}
 
 
 def _coverage_findings(table) -> dict:
@@ -537,7 +665,8 @@ def _coverage_findings(table) -> dict:
     small, large = table[pos <= 20], table[pos >= 50]
     worst = table["DeLong"].idxmin()
     big = table[pos == 200]
-    return {"cov_sets": 400, "cov_mc_se": 100 * float(np.sqrt(0.95 * 0.05 / 400)),
+    return {"cov_auc_true": float(norm.cdf(SHIFT / np.sqrt(2))),
+            "cov_sets": 400, "cov_mc_se": 100 * float(np.sqrt(0.95 * 0.05 / 400)),
             "cov_delong_worst": float(table["DeLong"].min()),
             "cov_delong_worst_ir": int(worst[0]), "cov_delong_worst_pos": int(worst[1]),
             "cov_delong_small_max": float(small["DeLong"].max()),
@@ -552,6 +681,7 @@ def _coverage_findings(table) -> dict:
             "cov_ap_logit_ir1_min": float(table["AP logit"].xs(1, level="IR")[
                 lambda v: v.index >= 10].min()),
             "cov_paired_worst": float(table["paired DeLong"].min()),
+            "cov_paired_worst_pos": int(table["paired DeLong"].idxmin()[1]),
             "cov_paired_from10_min": float(table["paired DeLong"][pos >= 10].min())}
 
 
@@ -576,6 +706,12 @@ def findings() -> dict:
     f.update(_coverage_findings(coverage_study()))
     f.update(_bootstrap_findings(coverage_study(), bootstrap_coverage_table()))
     f.update(study_findings())
+    f.update(baseline_exercise())
+    f.update(atomic_example())
+    f.update(perfect_intervals())
+    f.update(logit_separation())
+    f["knn_lr_excess_ratio"] = f["knn_linear_excess"] / abs(f["lr_linear_excess"])
+    f["keel_differ_pct"] = 100.0 * f["keel_differ"] / f["keel_sets"]
     return f
 
 
@@ -606,10 +742,21 @@ CLAIMS = [
           lambda f: f["atomic_gap_roc"] <= TOL),
     Claim("atomic-ap", "an atomic fix at rank r raises the AP by i/(P r (r+1))",
           lambda f: f["atomic_gap_ap"] <= TOL),
+    Claim("atomic-price", "on the ranking of the exercise, a fix's AP gain is the precision at "
+          "rank r after it divided by P(r+1): 1/30 at rank 2, where the precision is 1",
+          lambda f: f["atomic_ex_top_gap"] <= TOL and f["atomic_ex_mid_gap"] <= TOL
+          and f["atomic_ex_top_precision"] == 1 and f["atomic_ex_top_gap_30"] <= TOL),
+    Claim("ex-base-mean-below", "the no-skill average AP is below the reported 0.05",
+          lambda f: f["ex_base_mean"] < f["ex_base_reported"]),
+    Claim("ex-base-tail", "a random ranking reaches the reported AP more often than one time "
+          "in twenty", lambda f: f["ex_base_tail"] > 0.05),
     Claim("linear-overstates", "the trapezoids overstate the exact area of the coarse score",
           lambda f: f["knn_linear"] > f["knn_dg"]),
     Claim("steps-understate", "the step sum (AP) lies below the exact area of the coarse score",
           lambda f: f["knn_ap"] < f["knn_dg"]),
+    Claim("linear-coarse-larger", "the trapezoids' error on the coarse score is many (at least "
+          "ten) times that on the distinct one",
+          lambda f: f["knn_linear_excess"] >= 10 * abs(f["lr_linear_excess"])),
     Claim("linear-negligible", "with distinct scores the trapezoids and the exact area agree "
           "to three decimals", lambda f: abs(f["lr_linear_excess"]) < 0.0005),
     Claim("auprc-starves-b", "optimising AUPRC gives the low-prevalence group (almost) no fix "
@@ -619,8 +766,9 @@ CLAIMS = [
           lambda f: f["sub_auroc_share_b_min"] >= f["sub_mistakes_share_b"]),
     Claim("auprc-gain-a", "under AUPRC only the high-prevalence group's own AUROC improves",
           lambda f: f["sub_auprc_gain_a"] > 0 and f["sub_auprc_gain_b"] == 0),
-    Claim("keel-minority", "AUROC and AP pick different models on a minority of the data sets",
-          lambda f: 0 < f["keel_differ"] < f["keel_sets"] / 2),
+    Claim("keel-minority", "AUROC and AP pick different models on about a quarter of the data "
+          "sets (between 20 and 30 %)",
+          lambda f: 0.2 <= f["keel_differ"] / f["keel_sets"] <= 0.3),
     Claim("keel-noise", "where they differ, the AUROC gap is beyond DeLong's 5 % level about as "
           "often as chance alone would give (at most twice the chance count, plus one)",
           lambda f: f["keel_auroc_sig"] <= 2 * f["keel_chance"] + 1),
@@ -647,8 +795,30 @@ CLAIMS = [
           "93 % in every cell)", lambda f: f["cov_ap_boot_few_max"] < 93),
     Claim("paired-from-10", "from 10 positives the paired DeLong interval covers at least 91 %",
           lambda f: f["cov_paired_from10_min"] >= 91),
-    Claim("hm-over", "Hanley-McNeil's interval covers more than 97 % in most cells at IR 10 "
-          "and 100", lambda f: f["cov_hm_cells_over97"] > 5),
+    Claim("hm-over", "from 20 positives at IR 10 and 100 Hanley-McNeil's interval covers more "
+          "than 97 % in every cell",
+          lambda f: f["hm_over_from20"] == f["hm_cells_from20"] > 0),
+    Claim("few-hm-near", "with 10 positives or fewer Hanley-McNeil's interval covers at least "
+          "93 % in every cell at IR 10 and 100, the only AUROC interval to do so there, and "
+          "less than 93 % at IR 1",
+          lambda f: f["few_hm_min"] >= 93 and f["few_hm_ir1_max"] < 93
+          and f["few_narrow_imb_max"] < 93),
+    Claim("few-narrow-under", "with 10 positives or fewer DeLong's interval and the bootstrap "
+          "cover less than 93 % in every cell, the logit interval in most",
+          lambda f: f["few_delong_under"] == f["few_boot_under"] == f["few_cells"]
+          and f["few_logit_under"] > f["few_cells"] / 2),
+    Claim("few-logit-least", "with 10 positives or fewer the logit interval covers at least as "
+          "much as DeLong's and the bootstrap in most cells",
+          lambda f: f["few_logit_best"] > f["few_cells"] / 2),
+    Claim("perfect-ceiling", "a perfect ranking gets the interval [1, 1] from every method, so "
+          "at IR 1 with 5 positives no interval covers more than the share of imperfect sets",
+          lambda f: f["perfect_wide"] == 0 and f["perfect_share"] > 0
+          and f["perfect_best_cover"] <= f["perfect_ceiling"]),
+    Claim("paired-worst-few", "the paired DeLong interval's worst cell has fewer than 10 "
+          "positives", lambda f: f["cov_paired_worst_pos"] < 10),
+    Claim("logit-one-separation", "at a larger separation the logit interval covers less than "
+          "92 % at 50 positives for some imbalance ratio",
+          lambda f: f["sep_logit_below92"] > 0),
     Claim("ap-logit-over", "the logit AP interval overcovers with balanced classes",
           lambda f: f["cov_ap_logit_ir1_min"] > 96),
 ]
