@@ -118,3 +118,28 @@ def test_kernel_named_as_jupyter_names_it(path):
     spec = json.loads(path.read_text())["metadata"]["kernelspec"]
     assert spec == {"display_name": "Python 3 (ipykernel)", "language": "python",
                     "name": "python3"}, spec
+
+
+NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0\.0+(?![\d.])")
+
+
+def _outputs_text(nb: dict) -> str:
+    parts = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            for kind in ("text/plain", "text/markdown", "text/html"):
+                parts.append("".join(data.get(kind, "")))
+            parts.append("".join(out.get("text", "")))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_no_negative_zero_in_outputs(path):
+    """A value that rounds to zero shows as zero: "-0.0000" reads as a sign that is not there."""
+    found = NEGATIVE_ZERO.findall(_outputs_text(json.loads(path.read_text())))
+    assert found == [], f"{path.name}: {len(found)} negative zeros, e.g. {found[:3]}"
+
+
+def test_the_negative_zero_check_can_fail():
+    assert NEGATIVE_ZERO.findall("| -0.0000 | 0.0000 | -0.013 | x-0.000 | -0.0002 |") == ["-0.0000"]

@@ -32,6 +32,17 @@ def stable(value, digits: int = 4):
     raise TypeError(f"cannot glue a value of type {type(value).__name__}")
 
 
+def signed(value, digits: int = 4) -> str:
+    """``value`` with its sign and ``digits`` decimals; a value that rounds to zero
+    shows as zero, without a sign (never "-0.0000").
+
+    >>> signed(0.04401), signed(-1e-17), signed(-0.0125, 3)
+    ('+0.0440', '0.0000', '-0.013')
+    """
+    x = stable(float(value), digits)
+    return f"{x:+.{digits}f}" if x != 0 else f"{0:.{digits}f}"
+
+
 def glue_value(name: str, value, digits: int = 4) -> None:
     """Glue ``value`` for ``{glue:text}`` in the prose, rounded by :func:`stable`."""
     from myst_nb import glue

@@ -28,6 +28,7 @@ import pandas as pd
 import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
 from imbalance_lib.book.datasets import DIGITS_CONDITIONS, digits_1_vs_6, two_gaussians
+from imbalance_lib.book.pages import signed
 from imbalance_lib.book.published import wu2025
 from imbalance_lib.nearest_mean import nmc_criterion
 
@@ -578,7 +579,7 @@ def rank_table(summ) -> pd.DataFrame:
     conds = [c for c in CONDITIONS if c in set(summ.condition)]
     out = pd.DataFrame(index=tab.index)
     for cond in conds:
-        out[f"{cond} diff"] = tab["mean", cond].map(lambda v: f"{v:+.4f}")
+        out[f"{cond} diff"] = tab["mean", cond].map(signed)
         out[f"{cond} rank"] = tab["rank", cond].astype(int)
     return out.sort_values([f"{conds[0]} rank", "metric"])
 

@@ -24,6 +24,7 @@ import pandas as pd
 
 import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
+from imbalance_lib.book.pages import signed
 from imbalance_lib.book.published import mortaz2020 as pub
 from imbalance_lib.book.selection import select_best, select_max_min
 
@@ -898,7 +899,7 @@ def gap_table(gaps, group: str, name: str, uid: str):
         cols[label, "published"] = g["published"].map("{:.3f}".format)
         cols[label, "ours"] = g["ours"].map("{:.3f}".format)
         key = (label, "difference (SE)")
-        cols[key] = [f"{d:+.3f} ({s:.3f})" for d, s in zip(g["diff"], g["se"])]
+        cols[key] = [f"{signed(d, 3)} ({s:.3f})" for d, s in zip(g["diff"], g["se"])]
         css[key] = np.where(g["beyond"], HIGHLIGHT, "")
     frame = pd.DataFrame(cols, index=pd.Index(MODELS, name="model"))
     styles = pd.DataFrame("", index=frame.index, columns=frame.columns)
@@ -974,7 +975,8 @@ def consistency(table) -> pd.DataFrame:
     slack = 3 * ROUNDING
     status = np.where(f["IAM"] > ceiling + slack, "impossible",
                       np.where(delta.abs() > slack, "inconsistent", "consistent"))
-    return pd.DataFrame({"IAM - (2 CBA - 1)": delta.round(3), "status": status})
+    # + 0.0: no "-0.000" where the difference rounds to zero
+    return pd.DataFrame({"IAM - (2 CBA - 1)": delta.round(3) + 0.0, "status": status})
 
 
 def consistency_findings(cons, key: str) -> dict:
@@ -988,7 +990,7 @@ def consistency_findings(cons, key: str) -> dict:
 
 
 def _span(values):
-    return f"{np.min(values):+.3f} to {np.max(values):+.3f}"
+    return f"{signed(np.min(values), 3)} to {signed(np.max(values), 3)}"
 
 
 def candidate_effects(cms) -> tuple[dict, dict]:

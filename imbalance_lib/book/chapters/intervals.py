@@ -17,6 +17,7 @@ from scipy import stats
 import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
 from imbalance_lib.book.coverage import simulate_coverage
+from imbalance_lib.book.pages import signed
 from imbalance_lib.intervals import (
     compare,
     compare_predictions,
@@ -457,10 +458,6 @@ def matching_matrix(sizes, target_cba):
     return even_errors(sizes, (lo + hi) / 2)
 
 
-def _fmt(x):
-    return f"{round(float(x), 4) + 0.0:+.4f}"  # no "-0.0000"
-
-
 @cache
 def mortaz_table():
     """Mortaz's picks (Tables 16 and 18) against their runners-up, on matched matrices.
@@ -489,7 +486,7 @@ def mortaz_table():
             low, high, better = unpaired(CA, CB, f)
             rows.append({"data": label, "metric": metric, "pick": a, "runner-up": b,
                          "gap": frame.loc[a, metric] - frame.loc[b, metric],
-                         "95 % interval": f"[{_fmt(low)}, {_fmt(high)}]",
+                         "95 % interval": f"[{signed(low)}, {signed(high)}]",
                          "P(pick better)": better, "low": float(low), "matched IAM gap":
                          float(il.iam(CA) - il.iam(CB)),
                          "distinguishable": "yes" if low > 0 else "no"})
