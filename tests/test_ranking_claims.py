@@ -39,6 +39,11 @@ BREAKERS = {
     "auprc-starves-b": {"sub_auprc_share_b_max": 0.2},
     "auroc-feeds-b": {"sub_auroc_share_b_min": 0.01},
     "auprc-gain-a": {"sub_auprc_gain_b": 0.001},
+    "mcd-agree": {"mcd_beyond_nonzero_se": 1},
+    "mcd-gap-fixes": {"mcd_gap_fixes": 3.0},  # and the other two conditions below
+    "mcd-auprc-starves-low": {"mcd_auprc_low_ratio_max": 0.5},
+    "mcd-auroc-feeds-low": {"mcd_auroc_low_minus_high_min": -0.001},
+    "mcd-share-low": {"mcd_share_low_auprc_max": 0.2},
     "keel-minority": {"keel_differ": 60},  # and 10 (under a fifth) below
     "keel-noise": {"keel_auroc_sig": 12},
     "keel-ap-noise": {"keel_ap_sig": 12},
@@ -64,6 +69,33 @@ BREAKERS = {
     "paired-worst-few": {"cov_paired_worst_pos": 20},
     "logit-one-separation": {"sep_logit_below92": 0},
 }
+
+
+def test_mcd_gap_needs_every_condition(findings):
+    for bad in ({"mcd_gap_low_published": 0.001}, {"mcd_gap_rerun_all_high": False}):
+        assert "mcd-gap-fixes" in failing(ranking.CLAIMS, {**findings, **bad})
+
+
+def test_mcdermott_published_table_matches_its_source_layout():
+    from imbalance_lib.book.published import mcdermott2024 as pub
+
+    t = pub.FIX_MISTAKES.frame()
+    # one starting ranking per seed and target: both metrics start from the same AUROCs
+    for a in ("0.85", "0.65"):
+        start = t.loc[[f"AUROC {a}, optimise AUROC", f"AUROC {a}, optimise AUPRC"]]
+        assert (start[["high step 0", "low step 0"]].nunique() == 1).all()
+    # every per-group gain is a whole number of within-group fixes on average over 20 seeds
+    for tag in ("high", "low"):
+        p = round(pub.GROUPS[tag]["N"] * pub.GROUPS[tag]["prevalence"])
+        fixes = (t[f"{tag} step 49"] - t[f"{tag} step 0"]) * p * (200 - p) * pub.N_SEEDS
+        assert np.allclose(fixes, fixes.round(), atol=1e-6)
+
+
+def test_mcdermott_sampler_hits_its_target():
+    rng = np.random.default_rng(0)
+    auc = [il.roc_auc(y, s) for s, y in
+           (ranking._scores_at_auroc(2000, 0.3, 0.75, rng) for _ in range(20))]
+    assert abs(np.mean(auc) - 0.75) < 0.01
 
 
 def test_every_claim_has_a_breaker():
