@@ -1,4 +1,5 @@
-"""Published tables of the five source documents, kept as small literals.
+"""Published tables of the five source documents (and of McDermott et al., 2024, for the
+threshold-free chapter), kept as small literals.
 
 Values are stored as the strings printed in the document, so that the
 printed precision (how many decimals) travels with the number;
