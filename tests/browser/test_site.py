@@ -298,3 +298,39 @@ def test_layout_checks_catch_a_clipped_equation(browser, width_name):
     else:
         assert "scrolls without a visible cue: mjx-container" in found
     assert [i["bad"] for i in layout["images"]] == [True]
+
+
+# Where a marker on the text baseline (just before the formula) and one on the formula's own
+# baseline (first thing inside it) stand, in px; formulas broken across lines are skipped.
+BASELINE_PROBE = """() => {
+  const out = [];
+  for (const s of document.querySelectorAll('.bd-article p span.math')) {
+    const m = s.querySelector('mjx-math');
+    if (!m) continue;
+    const a = document.createElement('span');
+    a.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
+    const b = a.cloneNode();
+    s.parentNode.insertBefore(a, s);
+    m.insertBefore(b, m.firstChild);
+    const box = s.getBoundingClientRect(), ya = a.getBoundingClientRect().top;
+    if (ya >= box.top && ya <= box.bottom) out.push(b.getBoundingClientRect().top - ya);
+    a.remove(); b.remove();
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("page", ["chapters/iba.html", "chapters/intervals.html", "chapters/notation.html"])
+def test_inline_math_sits_on_the_text_baseline(page, server, browser):
+    if not (HTML / page).exists():
+        pytest.skip(f"{page} not in this build")
+    ctx = browser.new_context(viewport={"width": WIDTHS["wide"], "height": 900})
+    tab = ctx.new_page()
+    tab.goto(server + page, wait_until="load", timeout=120_000)
+    tab.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+    tab.evaluate("() => MathJax.startup.promise")
+    offsets = tab.evaluate(BASELINE_PROBE)
+    ctx.close()
+    assert len(offsets) >= 10, f"{page}: only {len(offsets)} inline formulas measured"
+    worst = max(offsets, key=abs)
+    assert abs(worst) <= 1.0, f"{page}: an inline formula sits {worst:+.1f} px off the text baseline"
