@@ -149,6 +149,19 @@ def side_by_side(table: PublishedTable, recomputed, *, show_diff: bool = True, c
     return styler
 
 
+def round_half_up(x, decimals: int):
+    """Round half up to ``decimals`` decimals, as the documents print their tables.
+
+    The ``1e-9`` keeps a half that binary floats store just below it (0.125 as
+    0.12499999...) rounding up.
+
+    >>> round_half_up(0.125, 2).item(), round_half_up(0.124, 2).item(), round_half_up(0.3125, 3).item()
+    (0.13, 0.12, 0.313)
+    """
+    scale = 10**decimals
+    return np.floor(np.asarray(x, dtype=float) * scale + 0.5 + 1e-9) / scale
+
+
 def _signed(x, decimals: int) -> str:
     """``+0.0040``, ``\u22120.0040`` or ``0.0000``: the sign of a difference, always shown."""
     if x != x:  # NaN

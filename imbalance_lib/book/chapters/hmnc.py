@@ -25,6 +25,7 @@ import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
 from imbalance_lib.book.properties import all_matrices, check_claims
 from imbalance_lib.book.published.burduk2020 import CLASS_SIZES, TABLES
+from imbalance_lib.book.tables import round_half_up
 
 __all__ = [
     "METRICS", "IRS", "P_MAJ", "burduk_matrix", "document_metrics", "minority_f1",
@@ -496,7 +497,7 @@ def round2(x):
     >>> round2(0.125).item(), round2(0.124).item()
     (0.13, 0.12)
     """
-    return np.floor(np.asarray(x, dtype=float) * 100 + 0.5 + 1e-9) / 100
+    return round_half_up(x, 2)
 
 
 HYPOTHESES = ["H0 textbook", "H1 rounded first", "H2 truncated", "H3 rescaled"]

@@ -27,6 +27,7 @@ from imbalance_lib.book.claims import Claim
 from imbalance_lib.book.pages import signed
 from imbalance_lib.book.published import mortaz2020 as pub
 from imbalance_lib.book.selection import select_best, select_max_min
+from imbalance_lib.book.tables import round_half_up
 
 __all__ = [
     "NAN", "FIVE", "SIX", "metrics", "independent_check", "proof_step_gap",
@@ -550,7 +551,7 @@ def table8_checks() -> tuple[pd.DataFrame, dict]:
 
 
 def _round_half_up(x, decimals=3):
-    return float(np.floor(x * 10**decimals + 0.5 + 1e-9) / 10**decimals)
+    return float(round_half_up(x, decimals))
 
 
 def _three_decimals(t8, t10, h) -> dict:
