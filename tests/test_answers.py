@@ -92,6 +92,8 @@ EXPECTED = {
     "ba-ex-chance": {"": _coin_flip_tail()},
     "hmnc-ex-form": {"": 77 / 150},
     "hmnc-ex-sensitivity": {"": (700 / 5) ** 2},
+    # TPR = TNR: (0, 0), (3, 2); TP = TN: (1, 1), (2, 2)
+    "hmnc-ex-equal": {"": len({(0, 0), (3, 2), (1, 1), (2, 2)})},
     "hmnc-ex-kappa": {"": -2 * 1000 * 400 / (1000**2 + 400**2)},
     "iba-ex-compute": _iba_compute(),
     "iba-ex-bound": {"a": 0.0, "b": 1 / 4, "c": 9 / 8},
@@ -127,7 +129,7 @@ def test_table_holds_exactly_the_expected_parts():
     assert stored == {(label, part) for label, part, _ in CASES}
     spec = {(e.label, p.name) for e in answers.EXERCISES for p in e.parts}
     assert spec == stored
-    assert len(EXPECTED) == 24 and len(CASES) == 62
+    assert len(EXPECTED) == 25 and len(CASES) == 63
 
 
 @pytest.mark.parametrize("label,part,value", CASES)
@@ -211,6 +213,10 @@ def test_numeric_types_are_accepted():
     assert quiet("int-ex-size", np.int64(400))[0] is True
     assert quiet("int-ex-size", 400.0)[0] is True
     assert quiet("int-ex-size", 400.2)[0] is False
+    for huge in (1e300, -1e300, 2.0**60, 10**400, np.finfo(float).max, 5e-324):
+        assert quiet("hmnc-ex-form", huge)[0] is False
+        assert quiet("hmnc-ex-sensitivity", huge)[0] is False
+        assert quiet("int-ex-size", huge)[0] is False
 
 
 @pytest.mark.parametrize("value,error,words", [
@@ -236,7 +242,7 @@ def test_none_prints_how_to_use_it():
 
 @pytest.mark.parametrize("label,part,words", [
     ("no-such-exercise", None, "no exercise 'no-such-exercise'"),
-    ("hmnc-ex-equal", None, "no numeric answer"),
+    ("iam-ex-balanced", None, "no numeric answer"),
     ("ac-ex-compute", None, "has parts a, b, c, d, e"),
     ("ac-ex-compute", "z", "no part 'z'"),
     ("ac-ex-compute", 1, "no part 1"),
@@ -281,23 +287,32 @@ def test_fuzz_labels_and_parts(label, part):
 
 # --- every exercise is either checked or said to have no numeric answer ----------------
 
-_EXERCISE_LABEL = re.compile(r"^(`{3,}|:{3,})\{exercise\}[^\n]*\n(?::[^\n]*\n)*?:label:\s*(\S+)",
-                             re.M)
+_EXERCISE_LABEL = re.compile(
+    r"^(`{3,}|:{3,})\{exercise\}([^\n]*)\n(?::[^\n]*\n)*?:label:\s*(\S+)", re.M)
 
 
 def _notebook(name):
     return json.loads((ROOT / "chapters" / f"{name}.ipynb").read_text(encoding="utf-8"))
 
 
-def _exercise_labels():
+def _exercise_labels(types=False):
+    """label -> chapter (or -> the directive's title, e.g. "Computation, basic")."""
     found = {}
     for path in sorted((ROOT / "chapters").glob("*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             if cell["cell_type"] == "markdown":
                 text = "".join(cell["source"])
                 for m in _EXERCISE_LABEL.finditer(text):
-                    found[m[2]] = path.stem
+                    found[m[3]] = m[2].strip() if types else path.stem
     return found
+
+
+def test_every_computation_exercise_is_checked():
+    """An exercise whose title names its type "computation" has a check."""
+    typed = _exercise_labels(types=True)
+    checked = set(answers.table())
+    assert not [label for label, kind in typed.items()
+                if "computation" in kind.lower() and label not in checked]
 
 
 def test_every_exercise_is_checked_or_has_a_reason():
