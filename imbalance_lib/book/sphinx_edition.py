@@ -28,16 +28,19 @@ _ENTRY = re.compile(r"^##\s+(?P<version>\S+)\s+\((?P<date>\d{4}-\d{2}-\d{2})\)",
 
 def edition(changelog: str | Path = CHANGELOG,
             version: str = imbalance_lib.__version__) -> tuple[str, dt.date]:
-    """The version and date of the changelog's top entry, which must be ``version``."""
+    """The version and the date of its changelog entry ("## 0.3.0 (2026-11-25)").
+
+    The entry of ``version`` is the changelog's top dated entry; the build stops if the
+    changelog has no dated entry for this version (the library's version was raised
+    without a changelog entry, or the other way round).
+    """
     text = Path(changelog).read_text(encoding="utf-8")
-    top = re.search(r"^##\s+.*$", text, re.M)
-    m = _ENTRY.match(top.group(0)) if top else None
-    if m is None:
-        raise ConfigError(f"{changelog}: the top entry has no '## <version> (YYYY-MM-DD)' line")
-    if m.group("version") != version:
-        raise ConfigError(f"{changelog}: the top entry is {m.group('version')},"
-                          f" imbalance_lib is {version}")
-    return version, dt.date.fromisoformat(m.group("date"))
+    dated = list(_ENTRY.finditer(text))
+    if not dated or dated[0].group("version") != version:
+        top = dated[0].group("version") if dated else "none"
+        raise ConfigError(f"{changelog}: the top dated entry ('## <version> (YYYY-MM-DD)')"
+                          f" is {top}, imbalance_lib is {version}")
+    return version, dt.date.fromisoformat(dated[0].group("date"))
 
 
 def edition_line(version: str, date: dt.date) -> str:

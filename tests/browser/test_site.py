@@ -549,3 +549,18 @@ def test_every_footer_names_the_edition(edition):
         if line not in text or "CC BY 4.0" not in text:
             bad.append(str(page.relative_to(root)))
     assert not bad, f"pages whose footer lacks '{line}' or the licence: {bad[:10]}"
+
+
+def test_renamed_proofs_keep_their_style(server, browser):
+    """sphinx-proof styles a proof by its id (div#proof): every proof, renamed or not, alike."""
+    page = "chapters/iba.html"
+    if not (HTML / page).exists():
+        pytest.skip(f"{page} not in this build")
+    tab = browser.new_page()
+    tab.goto(server + page, wait_until="load", timeout=120_000)
+    proofs = tab.evaluate("""() => [...document.querySelectorAll('div.proof.admonition')]
+        .filter(e => e.id === 'proof' || /^proof-\\d+$/.test(e.id))
+        .map(e => [e.id, getComputedStyle(e).padding, getComputedStyle(e).borderLeftColor])""")
+    tab.close()
+    assert len(proofs) >= 3 and proofs[0][0] == "proof", proofs
+    assert {tuple(p[1:]) for p in proofs} == {tuple(proofs[0][1:])}, proofs
