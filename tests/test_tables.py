@@ -132,3 +132,18 @@ def test_markdown_shows_display_labels_and_escapes_bars_in_labels():
     text = markdown(pd.DataFrame({"IBA_1": ["$|x|$"]}, index=["g <= 1 - |d|"]))
     assert text.splitlines()[0] == "|  | IBA\u2081 |"
     assert text.splitlines()[2] == r"| g ≤ 1 − \|d\| | $\|x\|$ |"
+
+
+def test_an_ipython_session_shows_every_frame_with_display_labels(monkeypatch):
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from imbalance_lib.book import tables
+
+    shell = InteractiveShell.instance()
+    monkeypatch.setattr("IPython.get_ipython", lambda: shell)
+    tables.use_display_labels()
+    frame = pd.DataFrame({"GM^2 <= AC": [True]})
+    shown, _ = shell.display_formatter.format(frame)
+    assert "GM\u00b2 \u2264 AC" in shown["text/html"] and "GM^2 <= AC" in shown["text/plain"]
+    shown, _ = shell.display_formatter.format(side_by_side(T, OURS, caption="pi = 1/11"))
+    assert "\u03c0 = 1/11" in shown["text/html"]

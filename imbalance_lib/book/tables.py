@@ -287,5 +287,10 @@ def use_display_labels() -> None:
     if shell is None:
         return
     html = shell.display_formatter.formatters["text/html"]
+
+    def relabelled(obj):
+        page = obj._repr_html_()
+        return None if page is None else display_html(page)
+
     for kind in (pd.DataFrame, Styler):
-        html.for_type(kind, lambda obj: display_html(obj._repr_html_()))
+        html.for_type(kind, relabelled)
