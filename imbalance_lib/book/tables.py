@@ -262,14 +262,15 @@ _TH = re.compile(r"(<th\b[^>]*>|<caption\b[^>]*>)([^<]*)(</th>|</caption>)")
 def display_html(html: str) -> str:
     """``html`` with the text of every header cell and caption through :func:`display_label`.
 
-    >>> display_html('<th class="col_heading">IBA_0.1</th><td>IBA_0.1</td>')
-    '<th class="col_heading">IBA₀.₁</th><td>IBA_0.1</td>'
+    >>> display_html('<th class="col_heading">IBA_0.1</th><td>IBA_0.1</td><th>&nbsp;</th>')
+    '<th class="col_heading">IBA₀.₁</th><td>IBA_0.1</td><th>&nbsp;</th>'
     """
     import html as _html
 
     def relabel(m):
-        text = display_label(_html.unescape(m[2]))
-        return m[1] + _html.escape(text, quote=False) + m[3]
+        text = _html.unescape(m[2])
+        shown = display_label(text)
+        return m[0] if shown == text else m[1] + _html.escape(shown, quote=False) + m[3]
 
     return _TH.sub(relabel, html)
 
