@@ -27,9 +27,13 @@ from .scores import SCORE_FUNCTIONS
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["MetricInfo", "METRICS", "facts_table"]
+__all__ = ["MetricInfo", "METRICS", "STANDARD", "facts_table"]
 
 nan = float("nan")
+
+STANDARD = "standard"
+"""The ``source`` of a classical quantity (the rates, precision, accuracy, F1) that
+no one document of the bibliography defines."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,8 +53,14 @@ class MetricInfo:
     all_negative: str
     random: str  # predicts positive with probability q
     trivial: Callable[[float, float], float]  # (pi, q) -> value; nan if undefined
-    source: str  # bibliography key
+    source: str  # bibliography key of the document that defines it, or STANDARD
     params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def citation(self) -> str:
+        """The source as the book shows it: an author-year citation (MyST ``{cite:t}``)
+        of the defining document, or "standard"."""
+        return STANDARD if self.source == STANDARD else f"{{cite:t}}`{self.source}`"
 
     @property
     def score(self) -> Callable[..., float]:
@@ -101,7 +111,7 @@ _ENTRIES = [
         all_negative="0",
         random="q",
         trivial=_safe(lambda pi, q: q),
-        source="garcia2009",
+        source=STANDARD,
     ),
     MetricInfo(
         name="tnr",
@@ -117,7 +127,7 @@ _ENTRIES = [
         all_negative="1",
         random="1-q",
         trivial=_safe(lambda pi, q: 1 - q),
-        source="garcia2009",
+        source=STANDARD,
     ),
     MetricInfo(
         name="precision",
@@ -133,7 +143,7 @@ _ENTRIES = [
         all_negative="undefined",
         random=r"\pi",
         trivial=_safe(lambda pi, q: q * pi / q),
-        source="burduk2020",
+        source=STANDARD,
     ),
     MetricInfo(
         name="npv",
@@ -149,7 +159,7 @@ _ENTRIES = [
         all_negative=r"1-\pi",
         random=r"1-\pi",
         trivial=_safe(lambda pi, q: (1 - q) * (1 - pi) / (1 - q)),
-        source="wu2025",
+        source=STANDARD,
     ),
     MetricInfo(
         name="f1",
@@ -165,23 +175,23 @@ _ENTRIES = [
         all_negative="0",
         random=r"\frac{2q\pi}{q+\pi}",
         trivial=_safe(lambda pi, q: 2 * q * pi / (q + pi)),
-        source="burduk2020",
+        source=STANDARD,
     ),
     MetricInfo(
         name="balanced_accuracy",
         title="Balanced accuracy",
         func=binary.balanced_accuracy,
-        latex=r"\tfrac12(TPR+TNR)",
+        latex=r"\frac12(TPR+TNR)",
         range=(0, 1),
         classes="binary",
         symmetric=True,
         prevalence_invariant=True,
         undefined=UNDEFINED_WHEN["balanced_accuracy"],
-        all_positive=r"\tfrac12",
-        all_negative=r"\tfrac12",
-        random=r"\tfrac12",
+        all_positive=r"\frac12",
+        all_negative=r"\frac12",
+        random=r"\frac12",
         trivial=_safe(lambda pi, q: 0.5),
-        source="vergne2017",
+        source="brodersen2010",
     ),
     MetricInfo(
         name="weighted_accuracy",
@@ -263,7 +273,7 @@ _ENTRIES = [
         all_negative=r"-\pi",
         random=r"q\pi+(1-q)(1-\pi)-|1-2q|",
         trivial=_safe(lambda pi, q: q * pi + (1 - q) * (1 - pi) - abs(1 - 2 * q)),
-        source="garcia2009",
+        source="ranawana2006",
     ),
     MetricInfo(
         name="hmnc",
@@ -311,7 +321,7 @@ _ENTRIES = [
         all_negative=r"1-\pi",
         random=r"q\pi+(1-q)(1-\pi)",
         trivial=_safe(lambda pi, q: q * pi + (1 - q) * (1 - pi)),
-        source="vergne2017",
+        source=STANDARD,
     ),
     MetricInfo(
         name="mcc",
@@ -358,9 +368,9 @@ _ENTRIES = [
         undefined="per class: " + UNDEFINED_WHEN["macro_precision"],
         all_positive=r"\pi/2\ \text{(policy 0)}",
         all_negative=r"(1-\pi)/2\ \text{(policy 0)}",
-        random=r"\tfrac12",
+        random=r"\frac12",
         trivial=_safe(lambda pi, q: (q * pi / q + (1 - q) * (1 - pi) / (1 - q)) / 2),
-        source="mortaz2020",
+        source="sokolova2009",
     ),
     MetricInfo(
         name="macro_recall",
@@ -372,11 +382,11 @@ _ENTRIES = [
         symmetric=True,
         prevalence_invariant=True,
         undefined="per class: " + UNDEFINED_WHEN["macro_recall"],
-        all_positive=r"\tfrac12",
-        all_negative=r"\tfrac12",
-        random=r"\tfrac12",
+        all_positive=r"\frac12",
+        all_negative=r"\frac12",
+        random=r"\frac12",
         trivial=_safe(lambda pi, q: 0.5),
-        source="mortaz2020",
+        source="sokolova2009",
     ),
     MetricInfo(
         name="macro_f1",
@@ -392,7 +402,7 @@ _ENTRIES = [
         all_negative=r"\frac{1-\pi}{2-\pi}",
         random=r"\frac{q\pi}{q+\pi}+\frac{(1-q)(1-\pi)}{2-q-\pi}",
         trivial=_safe(lambda pi, q: q * pi / (q + pi) + (1 - q) * (1 - pi) / (2 - q - pi)),
-        source="mortaz2020",
+        source="sokolova2009",
     ),
     MetricInfo(
         name="cba",
@@ -406,9 +416,9 @@ _ENTRIES = [
         undefined="per class: " + UNDEFINED_WHEN["cba"],
         all_positive=r"\pi/2",
         all_negative=r"(1-\pi)/2",
-        random=r"\tfrac12\Bigl(\frac{q\pi}{\max(\pi,q)}+\frac{(1-q)(1-\pi)}{\max(1-\pi,1-q)}\Bigr)",
+        random=r"\frac12\Bigl(\frac{q\pi}{\max(\pi,q)}+\frac{(1-q)(1-\pi)}{\max(1-\pi,1-q)}\Bigr)",
         trivial=_safe(_cba2),
-        source="mortaz2020",
+        source="mosley2013",
     ),
     MetricInfo(
         name="iam",
@@ -434,22 +444,29 @@ METRICS: dict[str, MetricInfo] = {m.name: m for m in _ENTRIES}
 
 
 def facts_table() -> pd.DataFrame:
-    """The registry as a pandas DataFrame, one row per metric (for display)."""
+    """The registry as a pandas DataFrame, one row per metric (for display).
+
+    Formulas and values are display-size math (``$\\displaystyle ...$``), the source
+    an author-year citation (:attr:`MetricInfo.citation`).
+    """
     import pandas as pd
+
+    def math(tex: str) -> str:
+        return f"$\\displaystyle {tex}$"
 
     rows = []
     for m in METRICS.values():
         rows.append({
             "metric": m.name,
-            "formula": f"${m.latex}$",
+            "formula": math(m.latex),
             "range": f"[{m.range[0]}, {m.range[1]}]",
             "classes": m.classes,
             "symmetric": "yes" if m.symmetric else "no",
             "prevalence-free": "yes" if m.prevalence_invariant else "no",
-            "all positive": f"${m.all_positive}$" if m.all_positive != "undefined" else "undefined",
-            "all negative": f"${m.all_negative}$" if m.all_negative != "undefined" else "undefined",
-            "random (q)": f"${m.random}$",
+            "all positive": math(m.all_positive) if m.all_positive != "undefined" else "undefined",
+            "all negative": math(m.all_negative) if m.all_negative != "undefined" else "undefined",
+            "random (q)": math(m.random),
             "undefined when": m.undefined,
-            "source": m.source,
+            "source": m.citation,
         })
     return pd.DataFrame(rows).set_index("metric")

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import imbalance_lib as il
+from imbalance_lib.registry import STANDARD
 
 NAMES = sorted(il.METRICS)
 RNG = np.random.default_rng(20261121)
@@ -124,9 +125,25 @@ def test_prevalence_fact(name):
             assert not same.all(), f"{name} is listed as prevalence-dependent but never moved"
 
 
+def _bibliography() -> str:
+    return (Path(__file__).parents[1] / "references.bib").read_text()
+
+
 def test_sources_are_in_the_bibliography():
-    keys = set(re.findall(r"@\w+\{([^,]+),", (Path(__file__).parents[1] / "references.bib").read_text()))
-    assert {m.source for m in il.METRICS.values()} <= keys
+    keys = set(re.findall(r"@\w+\{([^,]+),", _bibliography()))
+    assert {m.source for m in il.METRICS.values()} - {STANDARD} <= keys
+    assert {m.citation for m in il.METRICS.values() if m.source != STANDARD} == {
+        f"{{cite:t}}`{m.source}`" for m in il.METRICS.values() if m.source != STANDARD}
+
+
+def test_classical_metrics_are_not_attributed_to_a_recent_paper():
+    # the rates, precision, accuracy and F1 predate every document of the bibliography
+    classical = ["tpr", "tnr", "precision", "npv", "accuracy", "f1"]
+    assert {il.METRICS[n].source for n in classical} == {STANDARD}
+    assert il.METRICS["tpr"].citation == "standard"
+    # a metric proposed by a document is attributed to it, never to one that only uses it
+    assert il.METRICS["optimized_precision"].source == "ranawana2006"
+    assert il.METRICS["cba"].source == "mosley2013"
 
 
 def test_registry_links_both_entry_points():

@@ -15,7 +15,8 @@ from pandas.io.formats.style import Styler
 
 from .published import PublishedTable
 
-__all__ = ["compare", "side_by_side", "markdown"]
+__all__ = ["compare", "side_by_side", "markdown", "display_label", "display_html",
+           "use_display_labels"]
 
 _HIGHLIGHT = "background-color: #fdb863; font-weight: bold"  # colour-blind-safe orange
 _MUTED = "color: #5a5a5a; font-size: 0.92em"  # a difference that needs no explanation
@@ -182,17 +183,115 @@ class _Comparison(Styler):
 def markdown(frame, *, index_name=None) -> str:
     """A DataFrame as a Markdown (MyST) table, cells as they are (math in ``$...$`` stays math).
 
+    The header and the row labels are shown through :func:`display_label`
+    (``IBA_0.1`` as ``IBA₀.₁``); the frame itself keeps its labels.
+
     Examples
     --------
     >>> import pandas as pd
-    >>> print(markdown(pd.DataFrame({"a": ["$x$"]}, index=["r"])))
-    |  | a |
-    |---|---|
-    | r | $x$ |
+    >>> print(markdown(pd.DataFrame({"a": ["$x$"], "GM^2": [1]}, index=["r <= 1"])))
+    |  | a | GM² |
+    |---|---|---|
+    | r ≤ 1 | $x$ | 1 |
     """
-    head = [index_name or (frame.index.name or "")] + [str(c) for c in frame.columns]
+    head = [display_label(index_name or (frame.index.name or ""))]
+    head = [h.replace("|", r"\|") for h in head + [display_label(str(c)) for c in frame.columns]]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for idx, row in frame.iterrows():
-        cells = [str(idx)] + [str(v).replace("|", r"\|") for v in row]
+        cells = [str(display_label(str(idx)))] + [str(v) for v in row]
+        cells = [c.replace("|", r"\|") for c in cells]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ labels as a reader reads them
+
+_SUB = str.maketrans("0123456789-", "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u208b")
+_SUP = str.maketrans("0123456789-", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207b")
+_LABEL_RULES = [
+    # 1e-12 -> 10⁻¹², 2e-5 -> 2·10⁻⁵
+    (re.compile(r"\b(\d+(?:\.\d+)?)e-0*(\d+)\b"),
+     lambda m: ("" if m[1] == "1" else m[1] + "\u00b7") + "10" + ("-" + m[2]).translate(_SUP)),
+    # subscripts of the book's symbols: IBA_0.1, WA_1, C_-, theta1, c12
+    (re.compile(r"\b(IBA|WA|C)_(\d+(?:\.\d+)?|-)(?![\w.])"),
+     lambda m: m[1] + m[2].translate(_SUB)),
+    (re.compile(r"\btheta(\d)\b"), lambda m: "\u03b8" + m[1].translate(_SUB)),
+    (re.compile(r"\bc([1-9])([1-9])\b"), lambda m: "c" + (m[1] + m[2]).translate(_SUB)),
+    (re.compile(r"\bF_([PN])\b"), lambda m: f"F ({m[1]})"),
+    # powers: GM^2, (t - s)^2
+    (re.compile(r"\^(\d+)\b"), lambda m: m[1].translate(_SUP)),
+    (re.compile(r"\bsqrt\("), lambda m: "\u221a("),
+    (re.compile(r"<="), lambda m: "\u2264"),
+    (re.compile(r">="), lambda m: "\u2265"),
+    (re.compile(r"!="), lambda m: "\u2260"),
+    (re.compile(r"\bpi\b"), lambda m: "\u03c0"),
+    (re.compile(r"\balpha\b"), lambda m: "\u03b1"),
+    (re.compile(r"\brho\b"), lambda m: "\u03c1"),
+    (re.compile(r"(?<=[\u03b1-\u03c9]) in (?=\[)"), lambda m: " \u2208 "),
+    (re.compile(r"\beps\b"), lambda m: "\u03b5"),
+    # a minus sign, not a hyphen: "a - b", "-1 <= x", "(1 - r)"
+    (re.compile(r"(?<=[\s(\[])-(?=[\s\d(|A-Za-z])|^-(?=[\d(A-Za-z])"), lambda m: "\u2212"),
+]
+
+
+def display_label(name):
+    """A table header or row label as a reader expects it: ``IBA_0.1`` as ``IBA₀.₁``,
+    ``GM^2`` as ``GM²``, ``<=`` as ``≤``, ``pi`` as ``π``, ``1e-12`` as ``10⁻¹²``.
+
+    Only for display: the tables keep their labels (``"IBA_0.1"``), which the
+    claims, tests and lookups use. Labels that are not strings, and strings
+    holding math (``$``) or code (a backtick), are returned unchanged.
+
+    >>> [display_label(x) for x in ["IBA_0.1", "AC = GM^2 / BA", "pi = 1/11", "gap below 1e-12"]]
+    ['IBA₀.₁', 'AC = GM² / BA', 'π = 1/11', 'gap below 10⁻¹²']
+    >>> [display_label(x) for x in ["min(TPR, TNR) <= AC", "theta1", "IAM - (2 CBA - 1)", 3]]
+    ['min(TPR, TNR) ≤ AC', 'θ₁', 'IAM − (2 CBA − 1)', 3]
+    >>> [display_label(x) for x in ["$IBA_1$", "`il.g_mean`", "abalone_17_vs_7_8_9_10", "T1 |1-2|"]]
+    ['$IBA_1$', '`il.g_mean`', 'abalone_17_vs_7_8_9_10', 'T1 |1-2|']
+    """
+    if not isinstance(name, str) or "$" in name or "`" in name:
+        return name
+    for pattern, repl in _LABEL_RULES:
+        name = pattern.sub(repl, name)
+    return name
+
+
+_TH = re.compile(r"(<th\b[^>]*>|<caption\b[^>]*>)([^<]*)(</th>|</caption>)")
+
+
+def display_html(html: str) -> str:
+    """``html`` with the text of every header cell and caption through :func:`display_label`.
+
+    >>> display_html('<th class="col_heading">IBA_0.1</th><td>IBA_0.1</td><th>&nbsp;</th>')
+    '<th class="col_heading">IBA₀.₁</th><td>IBA_0.1</td><th>&nbsp;</th>'
+    """
+    import html as _html
+
+    def relabel(m):
+        text = _html.unescape(m[2])
+        shown = display_label(text)
+        return m[0] if shown == text else m[1] + _html.escape(shown, quote=False) + m[3]
+
+    return _TH.sub(relabel, html)
+
+
+def use_display_labels() -> None:
+    """Show every DataFrame and Styler of this IPython session with :func:`display_label` headers.
+
+    A chapter calls it once, next to ``use_style()``; the frames keep their labels,
+    only their HTML changes. Markdown tables get the same labels from :func:`markdown`.
+    """
+    import pandas as pd
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return
+    html = shell.display_formatter.formatters["text/html"]
+
+    def relabelled(obj):
+        page = obj._repr_html_()
+        return None if page is None else display_html(page)
+
+    for kind in (pd.DataFrame, Styler):
+        html.for_type(kind, relabelled)

@@ -146,7 +146,7 @@ def grouped_tables(table, ours, label: str, what: str) -> list:
     from imbalance_lib.book.tables import side_by_side
 
     return [side_by_side(table, ours[cols], show_diff=True, uuid=f"{label}-{k}",
-                         caption=f"{what}: {group} columns.")
+                         caption=f"{what}: {group} columns, named as in the document.")
             for k, (group, cols) in enumerate(GROUPS.items())]
 
 
