@@ -251,6 +251,7 @@ _GLUE_ROLE = re.compile(r"\{glue(?::(?P<kind>text|md|any))?:?\}`(?P<body>[^`]+)`
 _GLUE_FIGURE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{glue(?::figure)?\}\s*(?P<name>\S+)[ \t]*$", re.M)
 _CITE_ROLE = re.compile(r"\{cite(?::(?P<mode>[pt]))?\}`(?P<keys>[^`]+)`")
 _RECORD = "application/papermill.record/"
+_GLUE_CALL = re.compile(r"\bglue(?:_value|_findings)?\(")
 
 
 def glue_store(cells: list[dict]) -> dict[str, dict]:
@@ -374,9 +375,10 @@ def lab_notebook(nb: dict) -> dict:
     """A student notebook (solutions already removed) made for JupyterLab.
 
     Glued values and citations become text, glued figures cell attachments; a cell
-    tagged ``remove-cell`` is dropped unless a later cell uses a name it defines (then its
-    code stays, folded); outputs that only record a glued value go (Lab has no renderer for
-    them); ``hide-input``/``hide-output`` fold the code or the output as on the site.
+    tagged ``remove-cell`` or ``remove-input`` that glues is dropped unless a later cell
+    uses a name it defines (then it stays, folded, as does one that glues nothing);
+    outputs that only record a glued value go (Lab has no renderer for them);
+    ``hide-input``/``hide-output`` fold the code or the output as on the site.
     """
     cells = nb["cells"]
     store = glue_store(cells)
@@ -395,7 +397,9 @@ def lab_notebook(nb: dict) -> dict:
             cell = resolve_glue_figures(cell, store)
             cell["source"] = resolve_cites(resolve_glue(_text(cell["source"]), store))
         elif cell["cell_type"] == "code":
-            if "remove-cell" in tags and not (_names(_text(cell["source"]), stored=True) & later):
+            source = _text(cell["source"])
+            if ({"remove-cell", "remove-input"} & set(tags) and _GLUE_CALL.search(source)
+                    and not (_names(source, stored=True) & later)):
                 continue
             cell["outputs"] = [o for o in cell.get("outputs", []) if not _only_glue(o)]
             for o in cell["outputs"]:  # a table printed as MyST markdown may cite

@@ -128,14 +128,16 @@ def test_lab_notebook_drops_glue_only_cells_but_keeps_what_later_cells_use():
     nb = {"cells": [
         code("f = 1\nglue('v', 0.5)") | {"metadata": {"tags": ["remove-cell"]}, "outputs": [rec]},
         code("glue('w', 2)") | {"metadata": {"tags": ["remove-cell"]}},
+        code("glue_value('u', 3)") | {"metadata": {"tags": ["remove-input"]}},
+        code("client.close()") | {"metadata": {"tags": ["remove-cell"]}},
         md("Half: {glue:text}`v:.2f`, {cite:t}`burduk2020`."),
         code("f + 1") | {"metadata": {"tags": ["hide-input"]}},
     ], "metadata": {}}
     cells = lab_notebook(nb)["cells"]
-    assert [c["source"] for c in cells] == ["f = 1\nglue('v', 0.5)", "Half: 0.50, Burduk [2020].",
-                                           "f + 1"]
+    assert [c["source"] for c in cells] == ["f = 1\nglue('v', 0.5)", "client.close()",
+                                           "Half: 0.50, Burduk [2020].", "f + 1"]
     assert cells[0]["outputs"] == [] and cells[0]["metadata"]["jupyter"]["source_hidden"]
-    assert cells[2]["metadata"]["jupyter"] == {"source_hidden": True}
+    assert cells[3]["metadata"]["jupyter"] == {"source_hidden": True}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "chapters").glob("*.ipynb")), ids=lambda p: p.name)

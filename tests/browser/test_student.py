@@ -106,3 +106,22 @@ def test_student_notebooks_for_jupyterlab():
     for name in names:
         text = (folder / name).read_text(encoding="utf-8")
         assert "{glue" not in text and "papermill.record" not in text and "{solution" not in text
+
+
+@needs_student
+def test_a_student_notebook_runs_top_to_bottom(tmp_path):
+    """One chapter's student notebook (solutions, glue-only cells removed) executes without error."""
+    import shutil
+
+    nbclient = pytest.importorskip("nbclient")
+    import nbformat
+
+    name = os.environ.get("STUDENT_RUN_CHAPTER", "balanced_accuracy.ipynb")
+    src = STUDENT.parents[1] / "notebooks" / name
+    shutil.copy(src, tmp_path / name)
+    nb = nbformat.read(tmp_path / name, as_version=4)
+    nbclient.NotebookClient(nb, timeout=900, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]
+    assert not errors
