@@ -30,6 +30,8 @@ EMULATED_CPU := OPENBLAS_CORETYPE=$(CORETYPE) NPY_DISABLE_CPU_FEATURES="X86_V3 X
 STUDENT := $(BUILDDIR)/student
 PDFDIR := $(BUILDDIR)/pdf
 EDITIONS := $(BIN)/python tests/browser/editions.py
+# the whole source (chapters, library, student notebooks) as one zip, linked from intro.md
+ARCHIVE := $(BUILDDIR)/html/imbalance-book-source.zip
 
 .PHONY: help setup book site student pdf test test-lib test-notebooks test-build test-browser \
         test-pdf chromium chapter lab bench study ranking-study lint clean
@@ -38,7 +40,8 @@ help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
 	@echo "make book            set up .venv, execute every chapter, build the site into $(BUILDDIR)/html"
 	@echo "make site            build the site from the outputs stored in the notebooks (no execution)"
-	@echo "make student         the student edition: the site without any solution, in $(STUDENT)/_build/html"
+	@echo "make student         the student edition: the site without any solution, in $(STUDENT)/_build/html,"
+	@echo "                     and its notebooks for JupyterLab (numbers and citations written in) in $(STUDENT)/notebooks"
 	@echo "make pdf             the book as one PDF (answer key) and a student PDF, in $(PDFDIR)/"
 	@echo "make test            set up, then lint and type checks, library tests, nbval, strict build, browser tests"
 	@echo "make test-lib        [1/4] library tests and doctests"
@@ -71,6 +74,7 @@ setup: $(STAMP)
 book: $(STAMP)
 	@echo "==> building the book (every chapter executed)"
 	$(BIN)/jupyter-book build . $(JB_STRICT) --path-output $(OUT)
+	$(EDITIONS) source-archive $(ARCHIVE)
 	@echo "==> open $(BUILDDIR)/html/index.html"
 
 # Builds from the outputs stored in the notebooks (no execution).
@@ -80,6 +84,7 @@ site: $(STAMP)
 	sed 's/execute_notebooks: force/execute_notebooks: "off"/' _config.yml > $(BUILDDIR)/_config_stored.yml
 	$(BIN)/jupyter-book build . $(JB_STRICT) --config $(BUILDDIR)/_config_stored.yml \
 		--path-output $(OUT)
+	$(EDITIONS) source-archive $(ARCHIVE)
 
 # The student edition: the same site built from copies of the notebooks with every
 # solution (its text, code cells and outputs) removed; for teachers to publish.
@@ -87,6 +92,7 @@ student: $(STAMP)
 	@echo "==> building the student edition (no solutions) into $(STUDENT)/_build/html"
 	$(EDITIONS) student-source $(STUDENT)
 	$(BIN)/jupyter-book build $(STUDENT) $(JB_STRICT)
+	$(EDITIONS) source-archive $(STUDENT)/_build/html/$(notdir $(ARCHIVE)) --no-solutions
 	@echo "==> open $(STUDENT)/_build/html/index.html"
 
 # The book as PDF, printed by Debian's chromium (offline, math typeset): book.pdf is the
@@ -146,8 +152,11 @@ chapter: $(STAMP)
 		--ExecutePreprocessor.kernel_name=python3 $(NB)
 
 # MyST (exercises, proofs, cross-references) renders in the notebooks through jupyterlab-myst.
-# Bound to 127.0.0.1, no browser opened; root (as in a container) needs --allow-root.
+# Glued numbers and citations render only in the student notebooks (values written in),
+# refreshed in $(STUDENT)/notebooks first. Bound to 127.0.0.1, no browser opened; root
+# (as in a container) needs --allow-root.
 lab: $(STAMP)
+	$(EDITIONS) student-notebooks $(STUDENT)/notebooks
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$${PORT:-8888} \
 		$$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 

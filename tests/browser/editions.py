@@ -1,8 +1,11 @@
 """The book's other editions: the student site (no solutions) and the PDFs.
 
-Run through the Makefile (``make student``, ``make pdf``); by hand::
+Run through the Makefile (``make student``, ``make pdf``, ``make site``/``book``,
+``make lab``); by hand::
 
     python tests/browser/editions.py student-source _build/student
+    python tests/browser/editions.py student-notebooks _build/student/notebooks
+    python tests/browser/editions.py source-archive _build/html/imbalance-book-source.zip
     python tests/browser/editions.py pdf _build/html _build/pdf/book.pdf [--solutions]
 
 Student edition
@@ -11,7 +14,14 @@ Student edition
     and every code cell in between with its outputs. A plain ``{solution}``
     block is removed too. The exercises stay. sphinx-exercise's own
     ``hide_solutions`` cannot do this (it crashes on gated solutions and would
-    keep the code cells).
+    keep the code cells). The same notebooks, made for JupyterLab (glued numbers and
+    citations written into the text, glued figures attached), go to
+    ``_build/student/notebooks``: jupyterlab-myst renders neither glue nor citations.
+
+Source archive
+    The whole book's source as one zip, linked from the landing page: chapters,
+    library, build files, and a ``student/`` folder of the JupyterLab student
+    notebooks. Sorted entries, fixed timestamps: the same sources give the same bytes.
 
 PDF
     Debian's Chromium, driven by playwright (as in the browser tests), prints
@@ -117,6 +127,48 @@ def strip_solutions(cells: list[dict]) -> tuple[list[dict], int]:
     return kept, removed
 
 
+def solution_code_cells(cells: list[dict]) -> list[int]:
+    """The indexes of the code cells inside a solution (between solution-start and -end)."""
+    kept, _ = strip_solutions(cells)
+    kept_ids = {id(c) for c in kept}
+    return [i for i, c in enumerate(cells) if c["cell_type"] == "code" and id(c) not in kept_ids]
+
+
+FOLDED = {"source_hidden": True, "outputs_hidden": True}
+
+
+def fold_solutions(path: Path) -> int:
+    """Fold every solution code cell of the notebook at ``path`` in JupyterLab: its metadata
+    ``jupyter`` gets ``source_hidden`` and ``outputs_hidden``. Sources and outputs stay
+    byte for byte; the site and nbval ignore this metadata. Returns the cells changed.
+
+    >>> import tempfile
+    >>> nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source":
+    ...       ":::{exercise}\\n:label: e\\nQ\\n:::\\n:::{solution-start} e\\n:::\\n"},
+    ...       {"cell_type": "code", "metadata": {}, "source": "1", "outputs": []},
+    ...       {"cell_type": "markdown", "metadata": {}, "source": ":::{solution-end}\\n:::\\n"}],
+    ...       "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    >>> f = Path(tempfile.mkdtemp()) / "x.ipynb"
+    >>> _ = f.write_text(json.dumps(nb))
+    >>> fold_solutions(f), fold_solutions(f)
+    (1, 0)
+    >>> json.loads(f.read_text())["cells"][1]["metadata"]
+    {'jupyter': {'outputs_hidden': True, 'source_hidden': True}}
+    """
+    path = Path(path)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    changed = 0
+    for i in solution_code_cells(nb["cells"]):
+        meta = nb["cells"][i].setdefault("metadata", {})
+        folded = {**meta.get("jupyter", {}), **FOLDED}
+        if meta.get("jupyter") != folded:
+            meta["jupyter"] = folded
+            changed += 1
+    if changed:
+        path.write_text(_dumps(nb), encoding="utf-8")
+    return changed
+
+
 # The sentence of intro.md that describes the solutions, and its student-edition form.
 INTRO_KEY = """in this edition each solution is folded under its exercise, and a student
 edition without the solutions is built with `make student`."""
@@ -126,7 +178,8 @@ INTRO_STUDENT = """this student edition leaves the solutions out."""
 def student_source(dest: Path) -> dict[str, int]:
     """Copy the book's sources to ``dest`` with every solution removed from the chapters.
 
-    Returns the number of solutions removed per notebook.
+    Also writes the student notebooks for JupyterLab to ``dest/notebooks``
+    (:func:`lab_notebook`). Returns the number of solutions removed per notebook.
     """
     dest = Path(dest)
     if dest.exists():
@@ -146,16 +199,279 @@ def student_source(dest: Path) -> dict[str, int]:
     (dest / "_config.yml").write_text(config, encoding="utf-8")
     counts = {}
     (dest / "chapters").mkdir()
+    (dest / "notebooks").mkdir()
     for src in sorted((ROOT / "chapters").iterdir()):
         if src.suffix == ".ipynb":
             nb = json.loads(src.read_text(encoding="utf-8"))
-            nb["cells"], counts[src.name] = strip_solutions(nb["cells"])
-            nb["cells"] = add_checks(nb["cells"], src.stem)  # a check cell after each exercise
-            (dest / "chapters" / src.name).write_text(
-                json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            nb["cells"], counts[src.name] = student_cells(nb["cells"], src.stem)
+            (dest / "chapters" / src.name).write_text(_dumps(nb), encoding="utf-8")
+            (dest / "notebooks" / src.name).write_text(_dumps(lab_notebook(nb)), encoding="utf-8")
         elif src.is_file():
             shutil.copy2(src, dest / "chapters" / src.name)
     return counts
+
+
+def student_notebooks(dest: Path) -> list[Path]:
+    """Write only the student notebooks for JupyterLab (:func:`lab_notebook`) to ``dest``."""
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in _lab_notebooks(ROOT):
+        (dest / name).write_text(text, encoding="utf-8")
+        written.append(dest / name)
+    return written
+
+
+def _lab_notebooks(root: Path):
+    """(file name, JSON text) of every chapter's student notebook for JupyterLab."""
+    for src in sorted((Path(root) / "chapters").glob("*.ipynb")):
+        nb = json.loads(src.read_text(encoding="utf-8"))
+        nb["cells"], _ = student_cells(nb["cells"], src.stem)
+        yield src.name, _dumps(lab_notebook(nb))
+
+
+def student_cells(cells: list[dict], chapter: str) -> tuple[list[dict], int]:
+    """The chapter's cells for students (solutions removed), and the number of solutions removed."""
+    cells, removed = strip_solutions(cells)
+    cells = add_checks(cells, chapter)  # a check cell after each computation exercise
+    return cells, removed
+
+
+def _dumps(nb: dict) -> str:
+    return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+# ---------------------------------------------------------------------------------------
+# Student notebooks for JupyterLab
+# ---------------------------------------------------------------------------------------
+# jupyterlab-myst renders MyST but knows neither myst-nb's glue nor sphinxcontrib-bibtex's
+# citations: a glued number shows as its name and a citation as "⚠ key". The student
+# notebooks therefore carry the stored values and the author-year text in their markdown.
+
+_GLUE_ROLE = re.compile(r"\{glue(?::(?P<kind>text|md|any))?:?\}`(?P<body>[^`]+)`")
+_GLUE_FIGURE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{glue(?::figure)?\}\s*(?P<name>\S+)[ \t]*$", re.M)
+_CITE_ROLE = re.compile(r"\{cite(?::(?P<mode>[pt]))?\}`(?P<keys>[^`]+)`")
+_RECORD = "application/papermill.record/"
+_GLUE_CALL = re.compile(r"\bglue(?:_value|_findings)?\(")
+
+
+def glue_store(cells: list[dict]) -> dict[str, dict]:
+    """Every value glued in ``cells``: its name -> its stored MIME bundle."""
+    store = {}
+    for cell in cells:
+        for out in cell.get("outputs", []):
+            name = out.get("metadata", {}).get("scrapbook", {}).get("name")
+            if name:
+                store[name] = {k.removeprefix(_RECORD): v for k, v in out.get("data", {}).items()}
+    return store
+
+
+def _text(value) -> str:
+    return value if isinstance(value, str) else "".join(value)
+
+
+def resolve_glue(text: str, store: dict[str, dict]) -> str:
+    """The markdown with every glue role replaced by its stored value, as the site shows it.
+
+    ``{glue:text}`name:fmt``` is formatted exactly as myst-nb does; ``{glue:md}`` and
+    ``{glue}`` take the stored markdown (or the plain text). An unknown name is an error.
+
+    >>> store = {"x": {"text/plain": "0.12345"}, "m": {"text/markdown": "**b**"}}
+    >>> resolve_glue("x = {glue:text}`x:.3f`, {glue:md}`m`, {glue:text}`x`.", store)
+    'x = 0.123, **b**, 0.12345.'
+    """
+    from myst_nb.core.variables import format_plain_text
+
+    def one(m: re.Match) -> str:
+        kind, body = m["kind"] or "any", m["body"]
+        key, _, fmt = body.rpartition(":") if ":" in body else (body, "", "")
+        if key not in store:
+            raise KeyError(f"no glued value named {key!r}")
+        data = store[key]
+        if kind == "text" or "text/markdown" not in data:
+            return format_plain_text(_text(data["text/plain"]), fmt or "s")
+        return _text(data["text/markdown"]).strip()
+
+    return _GLUE_ROLE.sub(one, text)
+
+
+def resolve_glue_figures(cell: dict, store: dict[str, dict]) -> dict:
+    """A markdown cell whose ``{glue:figure}`` directives show the stored image (a cell attachment)."""
+    text = _text(cell["source"])
+    attachments = dict(cell.get("attachments", {}))
+
+    def one(m: re.Match) -> str:
+        name = m["name"]
+        data = store[name]
+        mime = next(k for k in ("image/png", "image/jpeg", "image/svg+xml") if k in data)
+        file = name + {"image/png": ".png", "image/jpeg": ".jpg", "image/svg+xml": ".svg"}[mime]
+        attachments[file] = {mime: data[mime]}
+        return f"{m['fence']}{{figure}} attachment:{file}"
+
+    new_text = _GLUE_FIGURE.sub(one, text)
+    if new_text == text:
+        return cell
+    new = dict(cell, source=new_text)
+    new["attachments"] = attachments
+    return new
+
+
+@functools.lru_cache(maxsize=1)
+def _bibliography() -> dict[str, tuple[list[str], str]]:
+    """references.bib: key -> (last names of the authors, year), LaTeX turned into text."""
+    from pybtex.database import parse_file
+    from pybtex.richtext import Text
+
+    def plain(s: str) -> str:
+        return Text.from_latex(s).render_as("text")
+
+    out = {}
+    for key, entry in parse_file(str(ROOT / "references.bib")).entries.items():
+        people = entry.persons.get("author") or entry.persons.get("editor") or []
+        names = [plain(" ".join(p.prelast_names + p.last_names)) for p in people]
+        out[key] = (names, entry.fields.get("year", "n.d."))
+    return out
+
+
+def _authors(names: list[str]) -> str:
+    if len(names) >= 3 or "others" in names:
+        return f"{names[0]} et al."
+    return " and ".join(names)
+
+
+def cite_text(keys: str, mode: str = "p") -> str:
+    """Author-year text of a citation, as the site prints it (``t``: textual, ``p``: parenthetical).
+
+    >>> cite_text("burduk2020", "t"), cite_text("nadeau2003,bengio2004")
+    ('Burduk [2020]', '[Nadeau and Bengio, 2003; Bengio and Grandvalet, 2004]')
+    """
+    bib = _bibliography()
+    refs = [bib[k.strip()] for k in keys.split(",")]
+    if mode == "t":
+        return "; ".join(f"{_authors(names)} [{year}]" for names, year in refs)
+    return "[" + "; ".join(f"{_authors(names)}, {year}" for names, year in refs) + "]"
+
+
+def resolve_cites(text: str) -> str:
+    """The markdown with every ``{cite}`` role replaced by its author-year text."""
+    return _CITE_ROLE.sub(lambda m: cite_text(m["keys"], m["mode"] or "p"), text)
+
+
+def _only_glue(out: dict) -> bool:
+    return bool(out.get("data")) and all(k.startswith(_RECORD) for k in out["data"])
+
+
+def _names(source: str, stored: bool) -> set[str]:
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # an IPython magic: nothing it defines is tracked
+        return set()
+    kind = ast.Store if stored else ast.Load
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, kind)}
+
+
+def lab_notebook(nb: dict) -> dict:
+    """A student notebook (solutions already removed) made for JupyterLab.
+
+    Glued values and citations become text, glued figures cell attachments; a cell
+    tagged ``remove-cell`` or ``remove-input`` that glues is dropped unless a later cell
+    uses a name it defines (then it stays, folded, as does one that glues nothing);
+    outputs that only record a glued value go (Lab has no renderer for them);
+    ``hide-input``/``hide-output`` fold the code or the output as on the site.
+    """
+    cells = nb["cells"]
+    store = glue_store(cells)
+    used_later: list[set[str]] = []
+    seen: set[str] = set()
+    for cell in reversed(cells):
+        used_later.append(set(seen))
+        if cell["cell_type"] == "code":
+            seen |= _names(_text(cell["source"]), stored=False)
+    used_later.reverse()
+    out = []
+    for cell, later in zip(cells, used_later):
+        tags = cell.get("metadata", {}).get("tags", [])
+        cell = json.loads(json.dumps(cell))
+        if cell["cell_type"] == "markdown":
+            cell = resolve_glue_figures(cell, store)
+            cell["source"] = resolve_cites(resolve_glue(_text(cell["source"]), store))
+        elif cell["cell_type"] == "code":
+            source = _text(cell["source"])
+            if ({"remove-cell", "remove-input"} & set(tags) and _GLUE_CALL.search(source)
+                    and not (_names(source, stored=True) & later)):
+                continue
+            cell["outputs"] = [o for o in cell.get("outputs", []) if not _only_glue(o)]
+            for o in cell["outputs"]:  # a table printed as MyST markdown may cite
+                if "text/markdown" in o.get("data", {}):
+                    o["data"]["text/markdown"] = resolve_cites(_text(o["data"]["text/markdown"]))
+            hidden = {"source_hidden": "remove-cell" in tags or "hide-input" in tags
+                      or "remove-input" in tags,
+                      "outputs_hidden": "hide-output" in tags}
+            hidden = {k: v for k, v in hidden.items() if v}
+            if hidden:
+                cell["metadata"]["jupyter"] = {**cell["metadata"].get("jupyter", {}), **hidden}
+        out.append(cell)
+    return dict(nb, cells=out)
+
+
+# ---------------------------------------------------------------------------------------
+# Source archive
+# ---------------------------------------------------------------------------------------
+
+ARCHIVE_NAME = "imbalance-book-source.zip"
+ARCHIVE_PREFIX = "imbalance-book/"
+# what the archive holds: the book's sources, its library and what `make book` needs to build
+# it (this file writes the archive); no tests, benchmarks, _build or .venv
+ARCHIVE_FILES = ("Makefile", "README.md", "LICENSE", "CITATION.cff", "CHANGELOG.md",
+                 "requirements.txt", "pyproject.toml", "_config.yml", "_toc.yml", "intro.md",
+                 "references.bib", "tests/browser/editions.py")
+ARCHIVE_FOLDERS = ("chapters", "imbalance_lib", "_static", "_mathjax")
+_SKIP = re.compile(r"(^|/)(__pycache__|\.ipynb_checkpoints|\.[^/]*)(/|$)|\.pyc$")
+
+
+def archive_members(root: Path = ROOT) -> list[str]:
+    """The files of the source archive, relative to ``root``, sorted."""
+    root = Path(root)
+    names = [f for f in ARCHIVE_FILES if (root / f).is_file()]
+    for folder in ARCHIVE_FOLDERS:
+        for p in (root / folder).rglob("*"):
+            rel = p.relative_to(root).as_posix()
+            if p.is_file() and not _SKIP.search(rel):
+                names.append(rel)
+    return sorted(names)
+
+
+def source_archive(out: Path, root: Path = ROOT, *, solutions: bool = True) -> tuple[int, int]:
+    """Write the whole book's source as one zip at ``out``: the files of :func:`archive_members`
+    and a ``student/`` folder of the student notebooks (:func:`lab_notebook`), every entry
+    under ``imbalance-book/``, sorted, with a fixed timestamp (the same sources give the same
+    bytes). ``solutions=False`` (the student site's archive): the chapters are the student
+    edition's, without solutions, and so is intro.md. Returns (number of entries, size in bytes)."""
+    import zipfile
+
+    root, out = Path(root), Path(out)
+    entries = {name: (root / name).read_bytes() for name in archive_members(root)}
+    if not solutions:
+        intro = entries["intro.md"].decode("utf-8").replace(INTRO_KEY, INTRO_STUDENT)
+        entries["intro.md"] = intro.encode("utf-8")
+        for src in sorted((root / "chapters").glob("*.ipynb")):
+            nb = json.loads(src.read_text(encoding="utf-8"))
+            nb["cells"], _ = student_cells(nb["cells"], src.stem)
+            entries[f"chapters/{src.name}"] = _dumps(nb).encode("utf-8")
+    for name, text in _lab_notebooks(root):
+        entries[f"student/{name}"] = text.encode("utf-8")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(ARCHIVE_PREFIX + name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, entries[name], compresslevel=9)
+    tmp.replace(out)
+    return len(entries), out.stat().st_size
 
 
 # ---------------------------------------------------------------------------------------
@@ -294,6 +610,18 @@ def main(argv: list[str]) -> int:
         counts = student_source(Path(argv[1]))
         for name, n in counts.items():
             print(f"{name}: {n} solution(s) removed")
+        return 0
+    if argv and argv[0] == "fold-solutions":
+        for path in argv[1:] or sorted((ROOT / "chapters").glob("*.ipynb")):
+            print(f"{path}: {fold_solutions(Path(path))} solution cell(s) folded")
+        return 0
+    if len(argv) >= 2 and argv[0] == "student-notebooks":
+        print(f"{argv[1]}: {len(student_notebooks(Path(argv[1])))} student notebooks for JupyterLab")
+        return 0
+    if len(argv) >= 2 and argv[0] == "source-archive":
+        for target in [a for a in argv[1:] if a != "--no-solutions"]:
+            n, size = source_archive(Path(target), solutions="--no-solutions" not in argv)
+            print(f"{target}: {n} files, {size / 1e6:.1f} MB")
         return 0
     if len(argv) >= 3 and argv[0] == "pdf":
         pages = print_pdf(Path(argv[1]), Path(argv[2]), solutions="--solutions" in argv)

@@ -77,3 +77,51 @@ def test_answer_key_keeps_its_solutions_collapsed():
         soup = _article(_soup(HTML / "chapters" / page))
         for sol in soup.select(".solution"):
             assert "dropdown" in sol.get("class", []), f"{page}: a solution that is not a dropdown"
+
+
+def test_both_sites_offer_the_source_archive():
+    """The landing page links the source archive, and the archive is there, in each edition."""
+    import zipfile
+
+    from editions import ARCHIVE_NAME, ARCHIVE_PREFIX
+
+    sites = [HTML] + ([STUDENT] if (STUDENT / "intro.html").is_file() else [])
+    for site in sites:
+        intro = _soup(site / "intro.html")
+        assert intro.select(f'a[href="{ARCHIVE_NAME}"]'), f"{site}: intro.html does not link it"
+        with zipfile.ZipFile(site / ARCHIVE_NAME) as zf:
+            names = set(zf.namelist())
+        for page in _chapters():
+            nb = page.replace(".html", ".ipynb")
+            if (Path(__file__).resolve().parents[2] / "chapters" / nb).is_file():
+                assert {ARCHIVE_PREFIX + "chapters/" + nb, ARCHIVE_PREFIX + "student/" + nb} <= names
+
+
+@needs_student
+def test_student_notebooks_for_jupyterlab():
+    """make student writes the JupyterLab notebooks next to the student site: values, not names."""
+    folder = STUDENT.parents[1] / "notebooks"
+    names = sorted(p.name for p in folder.glob("*.ipynb"))
+    assert names == sorted(p.name for p in (STUDENT.parents[1] / "chapters").glob("*.ipynb"))
+    for name in names:
+        text = (folder / name).read_text(encoding="utf-8")
+        assert "{glue" not in text and "papermill.record" not in text and "{solution" not in text
+
+
+@needs_student
+def test_a_student_notebook_runs_top_to_bottom(tmp_path):
+    """One chapter's student notebook (solutions, glue-only cells removed) executes without error."""
+    import shutil
+
+    nbclient = pytest.importorskip("nbclient")
+    import nbformat
+
+    name = os.environ.get("STUDENT_RUN_CHAPTER", "balanced_accuracy.ipynb")
+    src = STUDENT.parents[1] / "notebooks" / name
+    shutil.copy(src, tmp_path / name)
+    nb = nbformat.read(tmp_path / name, as_version=4)
+    nbclient.NotebookClient(nb, timeout=900, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]
+    assert not errors
