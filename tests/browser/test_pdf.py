@@ -9,6 +9,7 @@ bookmarks for the chapters and their sections, nested; plain-text metadata.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import unicodedata
@@ -47,15 +48,31 @@ def _toc_titles():
     return titles
 
 
-@pytest.fixture(scope="module", params=list(PDFS))
-def pdf(request):
-    path = PDFS[request.param]
+@functools.cache
+def _read(edition):
+    """The PDF of an edition and the text of its pages (read once: text extraction is slow)."""
+    path = PDFS[edition]
     if not path.is_file():
         pytest.skip(f"no PDF at {path}: run make pdf")
+    import logging
+
     from pypdf import PdfReader
 
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # Chromium's trailer size: harmless
     reader = PdfReader(str(path))
-    pages = [page.extract_text() or "" for page in reader.pages]
+    return reader, [page.extract_text() or "" for page in reader.pages]
+
+
+@functools.cache
+def _draws(edition):
+    """(page, image, x0, y0, x1, y1) of every image drawn in the edition's PDF."""
+    reader, _ = _read(edition)
+    return [(n, *draw) for n, page in enumerate(reader.pages, 1) for draw in _image_draws(page)]
+
+
+@pytest.fixture(scope="module", params=list(PDFS))
+def pdf(request):
+    reader, pages = _read(request.param)
     return request.param, reader, pages
 
 
@@ -110,7 +127,7 @@ def test_nothing_raw_leaked(pdf):
 
 def test_math_is_typeset_and_figures_are_in(pdf):
     edition, reader, pages = pdf
-    images = sum(len(page.images) for page in reader.pages)
+    images = len({name for _, name, *_ in _draws(edition)})
     assert images >= 10, f"{edition} PDF holds only {images} images"
     # MathJax's CHTML output prints as text in its own fonts: Greek letters and
     # operators are there as characters, not as TeX commands
@@ -119,12 +136,7 @@ def test_math_is_typeset_and_figures_are_in(pdf):
 
 
 def test_student_pdf_has_no_solutions():
-    path = PDFS["student"]
-    if not path.is_file():
-        pytest.skip(f"no PDF at {path}: run make pdf")
-    from pypdf import PdfReader
-
-    text = " ".join(p.extract_text() or "" for p in PdfReader(str(path)).pages)
+    text = " ".join(_read("student")[1])
     assert "Solution to" not in text
     assert "Exercise" in text
 
@@ -317,7 +329,8 @@ def _image_draws(page):
                     run(xo, xo.get("/Resources") or resources, mul(m, ctm), depth + 1)
 
     contents = page.get_contents()
-    if contents is not None:
+    # a page without XObjects draws no image: its (long) content stream need not be parsed
+    if contents is not None and (page.get("/Resources") or {}).get("/XObject"):
         run(contents, page.get("/Resources").get_object(), [1, 0, 0, 1, 0, 0], 0)
     return out
 
@@ -329,16 +342,15 @@ def test_no_image_split_across_pages(pdf):
     top_margin, bottom_margin = 16 * mm, 18 * mm
     cut, pages_of = [], {}
     count = 0
-    for n, page in enumerate(reader.pages, 1):
-        height = float(page.mediabox.height)
-        for name, x0, y0, x1, y1 in _image_draws(page):
-            if y1 - y0 < 8:  # rules and bullets, not figures
-                continue
-            count += 1
-            pages_of.setdefault(name, set()).add(n)
-            if y0 < bottom_margin - 2 or y1 > height - top_margin + 2:
-                cut.append(f"page {n}: image from y={y0:.0f} to {y1:.0f} (printed area "
-                           f"{bottom_margin:.0f}-{height - top_margin:.0f})")
+    for n, name, x0, y0, x1, y1 in _draws(edition):
+        height = float(reader.pages[n - 1].mediabox.height)
+        if y1 - y0 < 8:  # rules and bullets, not figures
+            continue
+        count += 1
+        pages_of.setdefault(name, set()).add(n)
+        if y0 < bottom_margin - 2 or y1 > height - top_margin + 2:
+            cut.append(f"page {n}: image from y={y0:.0f} to {y1:.0f} (printed area "
+                       f"{bottom_margin:.0f}-{height - top_margin:.0f})")
     split = {k: sorted(v) for k, v in pages_of.items() if len(v) > 1}
     assert count >= 10, f"{edition} PDF: only {count} images found"
     assert not cut, f"{edition} PDF: {len(cut)} images cut by a page edge: {cut[:10]}"
