@@ -210,6 +210,12 @@ def compose(html: Path, *, solutions: bool) -> tuple[str, list[Heading]]:
                 a.unwrap()
             else:
                 a["href"] = "#" + anchor
+        if path in APPENDED:
+            # a printed index gives pages: each entry's page follows its link (filled in
+            # after the first print; the fixed width keeps the layout where it was)
+            for a in art.select("table.indextable a[href^='#']"):
+                a.insert_after(soup_new(f'<span class="ix-page" data-anchor="{a["href"][1:]}">'
+                                        '000</span>').span)
         for el in art.find_all(src=True):
             el["src"] = "/" + urlsplit(urljoin(path, el["src"])).path.lstrip("/")
         for el in art.find_all(srcset=True):
@@ -234,6 +240,10 @@ def compose(html: Path, *, solutions: bool) -> tuple[str, list[Heading]]:
             headings.append(Heading(level, plain(h.get_text("")), inner, anchor,
                                     caption if level == 1 else None))
         content = "".join(str(c) for c in art.contents)
+        if path == "intro.html":
+            # on paper the solutions are not folded: the introduction says so
+            content = re.sub(r"each solution is folded\s+under its exercise",
+                             "each solution is printed after its exercise", content)
         body.append(f'<div class="print-page" id="page--{slug}" data-page="{path}">{content}</div>')
 
     head = _head(html)
@@ -368,7 +378,7 @@ def _quiet_pypdf() -> None:
     logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 
-def heading_pages(pdf: Path, anchors: list[str]) -> dict[str, tuple[int, float]]:
+def heading_pages(pdf: Path, anchors: set[str]) -> dict[str, tuple[int, float]]:
     """(0-based page, y) of every anchor, from the named destinations Chromium writes."""
     from pypdf import PdfReader
 
@@ -443,21 +453,26 @@ def print_book(html: Path, out: Path, *, solutions: bool = False, log=print) -> 
             opts = dict(format="A4", print_background=True, margin=MARGIN,
                         display_header_footer=True, header_template="<span></span>",
                         footer_template=_footer(title))
+            entries = set(re.findall(r'class="ix-page" data-anchor="([^"]+)"', doc))
             numbers: dict[str, tuple[int, float]] = {}
             for attempt in range(3):
                 tab.pdf(path=str(draft), **opts)
-                found = heading_pages(draft, anchors)
+                found = heading_pages(draft, set(anchors) | entries)
                 missing = [a for a in anchors if a not in found]
                 if missing:
                     raise RuntimeError(f"no destination in the PDF for {missing[:5]}")
                 if found == numbers:
                     break
                 numbers = found
+                # an index entry whose anchor shares its position with another has no
+                # destination of its own: its page is left blank (the link still works)
                 tab.evaluate("""(pages) => {
-                    for (const el of document.querySelectorAll('.toc-page')) {
-                        el.textContent = String(pages[el.dataset.anchor] + 1);
+                    for (const el of document.querySelectorAll('.toc-page, .ix-page')) {
+                        const n = pages[el.dataset.anchor];
+                        el.textContent = n === undefined ? '' : String(n + 1);
                     }
-                }""", {a: numbers[a][0] for a in anchors})
+                }""", {a: n for a, (n, _) in numbers.items()})
+                log(f"  {len(entries & set(numbers))} of {len(entries)} index entries with a page")
                 log(f"  print {attempt + 1}: {len(PdfReader(str(draft)).pages)} pages,"
                     f" {time.monotonic() - start:.0f} s")
             else:

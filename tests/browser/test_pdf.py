@@ -279,6 +279,13 @@ def test_index_and_theorem_list_are_printed(pdf):
     assert "accuracy() (in module imbalance_lib)" in _norm(index)
     assert "AC-score" in index
     theorems = _norm(" ".join(pages[items["Theorems, definitions and other statements"]:]))
+    # every statement with the page it is on, as a printed index gives it
+    listed = re.findall(r"((?:Theorem|Proposition|Lemma|Corollary|Definition) \d\.\d+) \([^)]*\) (\d+)",
+                        theorems)
+    assert len(listed) >= 40, f"{edition}: {len(listed)} statements with a page in the list"
+    wrong = [(name, page) for name, page in listed
+             if name not in _norm(pages[int(page) - 1])]
+    assert not wrong, f"{edition}: statements not on the page the list gives: {wrong[:10]}"
     assert "Theorem 1.1 (Accuracy is a prevalence-weighted mean of the class rates)" in theorems
 
 
