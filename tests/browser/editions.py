@@ -29,6 +29,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from imbalance_lib.book.answers import add_checks
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # ---------------------------------------------------------------------------------------
@@ -144,6 +146,7 @@ def student_source(dest: Path) -> dict[str, int]:
         if src.suffix == ".ipynb":
             nb = json.loads(src.read_text(encoding="utf-8"))
             nb["cells"], counts[src.name] = strip_solutions(nb["cells"])
+            nb["cells"] = add_checks(nb["cells"], src.stem)  # a check cell after each exercise
             (dest / "chapters" / src.name).write_text(
                 json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         elif src.is_file():

@@ -92,6 +92,12 @@ def _internal_target(page_url: str, href: str, base: str):
     return path, parts.fragment
 
 
+DUPLICATE_IDS = """() => {
+  const seen = new Map();
+  for (const e of document.querySelectorAll('[id]')) seen.set(e.id, (seen.get(e.id) || 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} (${n} times)`);
+}"""
+
 # Every page is opened once per window width; the tests below read the cached visit.
 WIDTHS = {"wide": 1366, "narrow": 390}
 PROBE = (Path(__file__).with_name("layout_probe.js")).read_text(encoding="utf-8")
@@ -146,6 +152,8 @@ def _visit(page, width_name, server, browser):
     visit["hrefs"] = tab.eval_on_selector_all(
         "a[href]", "els => els.map(e => e.getAttribute('href'))")
     visit["url"] = tab.url
+    # ids after the page's scripts ran (the toggle script finds collapsible blocks by id)
+    visit["duplicate_ids"] = tab.evaluate(DUPLICATE_IDS)
     visit["open_solutions"] = tab.evaluate(
         "() => Array.from(document.querySelectorAll('.solution'))"
         ".filter(s => !s.classList.contains('toggle-hidden'))"
@@ -219,6 +227,7 @@ def test_page(page, server, browser):
     assert not v["failed"], f"failed requests: {v['failed'][:5]}"
     assert not v["errors"], f"console errors: {v['errors']}"
     assert not v["open_solutions"], f"solutions not collapsed when the page opens: {v['open_solutions']}"
+    assert not v["duplicate_ids"], f"ids used more than once: {v['duplicate_ids'][:10]}"
 
     dead = []
     for href in v["hrefs"]:
@@ -334,3 +343,224 @@ def test_inline_math_sits_on_the_text_baseline(page, server, browser):
     assert len(offsets) >= 10, f"{page}: only {len(offsets)} inline formulas measured"
     worst = max(offsets, key=abs)
     assert abs(worst) <= 1.0, f"{page}: an inline formula sits {worst:+.1f} px off the text baseline"
+
+
+# ---- Presentation: dark theme, unique ids, numbered tables, search, bibliography, edition
+
+STUDENT_HTML = Path(os.environ.get("STUDENT_HTML", "_build/student/_build/html")).resolve()
+ROOT = Path(__file__).resolve().parents[2]
+
+# Colours as a reader sees them: an element's text colour against the background painted
+# under it (translucent layers, such as row stripes, composited over what lies below).
+COLOURS = """(sel) => {
+  const rgba = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
+  const over = (top, below) => top.slice(0, 3).map((c, i) => c * top[3] + below[i] * (1 - top[3]));
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) layers.push(rgba(getComputedStyle(e).backgroundColor));
+    let bg = [255, 255, 255];
+    for (const layer of layers.reverse()) bg = over(layer, bg);
+    return bg;
+  };
+  const lum = (c) => {
+    const l = c.map((v) => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+  };
+  const contrast = (el) => {
+    const bg = background(el), fg = over(rgba(getComputedStyle(el).color), bg);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  };
+  const table = document.querySelector(sel);
+  table.scrollIntoView();
+  const cells = [...table.querySelectorAll('td, th')].filter((c) => c.textContent.trim());
+  const lit = cells.filter((c) => rgba(getComputedStyle(c).backgroundColor)[3] > 0.5);
+  const box = table.closest('.text_html');
+  const caption = table.querySelector('caption');
+  const worst = (els) => els.map((e) => [contrast(e), e.id || e.textContent.trim()])
+    .sort((x, y) => x[0] - y[0])[0];
+  return {
+    theme: document.documentElement.dataset.theme,
+    cells: worst(cells),
+    highlighted: lit.length ? worst(lit) : null,
+    caption: caption ? contrast(caption) : null,
+    table: lum(background(table)),
+    shadows: (getComputedStyle(box).backgroundImage.match(/radial-gradient\\([^)]*\\)[^)]*\\)/g) || []),
+  };
+}"""
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("page", ["chapters/iba.html", "chapters/iam.html"])
+def test_styled_tables_follow_the_theme(page, theme, server, browser):
+    """A styled (pandas Styler) table: page background, readable cells, captions, highlights."""
+    if not (HTML / page).exists():
+        pytest.skip(f"{page} not in this build")
+    ctx = browser.new_context(viewport={"width": WIDTHS["wide"], "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('mode', '{theme}'); localStorage.setItem('theme', '{theme}');")
+    tab = ctx.new_page()
+    tab.goto(server + page, wait_until="load", timeout=120_000)
+    tables = tab.eval_on_selector_all(
+        ".cell_output .text_html table[id^='T_']", "els => els.map(e => '#' + CSS.escape(e.id))")
+    assert tables, f"{page}: no styled table"
+    measured = [tab.evaluate(COLOURS, sel) for sel in tables]
+    ctx.close()
+    for sel, m in zip(tables, measured):
+        assert m["theme"] == theme
+        ratio, cell = m["cells"]
+        assert ratio >= 4.5, f"{sel}: cell {cell} at contrast {ratio:.2f}"
+        if m["caption"] is not None:
+            assert m["caption"] >= 4.5, f"{sel}: caption contrast {m['caption']:.2f}"
+        if theme == "dark":
+            assert m["table"] < 0.05, f"{sel}: a light box on a dark page (luminance {m['table']:.2f})"
+            heavy = [g for g in m["shadows"] if re.search(r"rgba\(0, 0, 0, 0\.[3-9]", g)]
+            assert not heavy, f"{sel}: a heavy black scroll shadow on a dark page: {heavy}"
+        else:
+            assert m["table"] > 0.8, f"{sel}: a dark box on a light page (luminance {m['table']:.2f})"
+    assert any(m["caption"] is not None for m in measured), f"{page}: no captioned styled table"
+    if page == "chapters/iam.html":  # its differences beyond two standard errors
+        assert any(m["highlighted"] for m in measured), "iam: no highlighted cell measured"
+
+
+def _site_pages(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.html")
+                  if not any(part.startswith(("_", ".")) or part == "mathjax"
+                             for part in p.relative_to(root).parts[:-1]))
+
+
+@pytest.mark.parametrize("edition", ["book", "student"])
+def test_every_id_once_per_page(edition):
+    root = HTML if edition == "book" else STUDENT_HTML
+    if not (root / "intro.html").is_file():
+        pytest.skip(f"no {edition} build at {root}")
+    repeated = {}
+    for page in _site_pages(root):
+        ids = re.findall(r'\sid="([^"]+)"', page.read_text(encoding="utf-8"))
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            repeated[str(page.relative_to(root))] = twice[:8]
+    assert not repeated, f"ids used more than once ({edition}): {repeated}"
+
+
+def test_output_tables_are_numbered_in_page_order():
+    """Each numbered chapter's captioned tables read "Table <chapter>.1", ".2", ... in order."""
+    numbered = 0
+    for page in _site_pages(HTML / "chapters"):
+        html = page.read_text(encoding="utf-8")
+        m = re.search(r'<h1><span class="section-number">([\d.]+?)\.? </span>', html)
+        captions = re.findall(r"<caption[^>]*>(.*?)</caption>", html, re.S)
+        numbers = [re.match(r'<span class="caption-number">(Table [\d.]+) </span>', c) for c in captions]
+        if not (m and m.group(1)):
+            assert not any(numbers), f"{page.name}: an unnumbered page numbers its tables"
+            continue
+        chapter = m.group(1)
+        assert all(numbers), f"{page.name}: a captioned table without a number"
+        want = [f"Table {chapter}.{k}" for k in range(1, len(captions) + 1)]
+        assert [n.group(1) for n in numbers] == want, page.name
+        numbered += len(captions)
+    assert numbered >= 10, f"only {numbered} numbered tables in the book"
+
+
+def test_search_snippets_read_as_text(server, browser):
+    """Search results next to a formula show it readably, never its LaTeX source."""
+    ctx = browser.new_context(viewport={"width": WIDTHS["wide"], "height": 900})
+    tab = ctx.new_page()
+    errors = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.goto(server + "search.html?q=prevalence", wait_until="load", timeout=120_000)
+    tab.wait_for_function(
+        "() => /finished/i.test(document.querySelector('#search-results')?.textContent || '')",
+        timeout=180_000)
+    try:  # each result's snippet arrives with its own fetch of the page
+        tab.wait_for_function("() => [...document.querySelectorAll('#search-results li')]"
+                              ".every(li => li.querySelector('p.context'))", timeout=60_000)
+    except Exception:  # a result without a snippet (a page with no text) is allowed
+        pass
+    snippets = tab.eval_on_selector_all("#search-results li p.context",
+                                        "els => els.map(e => e.textContent)")
+    tex = r"\(\mathrm{IBA}_\alpha = (1 + \alpha\,d)\,\frac{t}{\sqrt{2}} \le 1\)"
+    readable = tab.evaluate(
+        "(tex) => Search.bookReadableMath ? Search.bookReadableMath(tex) : null", tex)
+    ctx.close()
+    assert len(snippets) >= 5, f"only {len(snippets)} results for 'prevalence'"
+    latex = [s for s in snippets if re.search(r"\\[()\[\]]|\\(frac|mathrm|alpha|pi)\b", s)]
+    assert not latex, f"snippets with LaTeX source: {latex[:3]}"
+    assert any("π" in s for s in snippets), "no snippet shows a formula next to 'prevalence'"
+    assert readable == "IBA_α = (1 + α d) t/(√2) ≤ 1", readable
+    assert not errors, errors
+
+
+def _cited_keys() -> set[str]:
+    keys = set()
+    for src in [*(ROOT / "chapters").glob("*.ipynb"), *(ROOT / "chapters").glob("*.md"),
+                ROOT / "intro.md"]:
+        for m in re.finditer(r"\{cite(?::\w+)?\}`([^`]+)`", src.read_text(encoding="utf-8")):
+            keys.update(k.strip() for k in m.group(1).split(","))
+    return keys
+
+
+def test_bibliography_is_labelled_by_author_and_year():
+    pybtex = pytest.importorskip("pybtex.database")
+    from imbalance_lib.book.sphinx_bibliography import author_year_label
+
+    html = (HTML / "chapters" / "bibliography.html").read_text(encoding="utf-8")
+    labels = re.findall(r'<span class="label"><span class="fn-bracket">\[</span>(.*?)'
+                        r'<span class="fn-bracket">\]</span></span>', html)
+    assert len(labels) >= 30, f"only {len(labels)} bibliography entries"
+    assert not [x for x in labels if re.fullmatch(r"\d+", x)], "numbered bibliography labels"
+    assert len(set(labels)) == len(labels), "two entries share a label"
+    bib = pybtex.parse_file(str(ROOT / "references.bib"))
+    cited = _cited_keys()
+    assert {"burduk2020", "garcia2009", "wu2025"} <= cited
+    missing = [k for k in sorted(cited)
+               if not any(x.startswith(author_year_label(bib.entries[k])) for x in labels)]
+    assert not missing, f"cited works without their author-year label: {missing}"
+    assert "Burduk 2020" in labels and "García et al. 2009" in labels
+    hmnc = (HTML / "chapters" / "hmnc.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", hmnc)
+    assert "Burduk (2020)" in text, "the text cites Burduk (2020)"
+    assert "arXiv:2006.13319" in re.sub(r"<[^>]+>", "", html)
+
+
+@pytest.mark.parametrize("edition", ["book", "student"])
+def test_every_footer_names_the_edition(edition):
+    root = HTML if edition == "book" else STUDENT_HTML
+    if not (root / "intro.html").is_file():
+        pytest.skip(f"no {edition} build at {root}")
+    import datetime as dt
+
+    import imbalance_lib
+    top = re.search(r"^## (\S+) \((\d{4}-\d{2}-\d{2})\)",
+                    (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert top and top.group(1) == imbalance_lib.__version__
+    day = dt.date.fromisoformat(top.group(2))
+    line = f"Edition {imbalance_lib.__version__} (imbalance_lib {imbalance_lib.__version__}), " \
+           f"{day.day} {day.strftime('%B')} {day.year}."
+    bad = []
+    for page in _site_pages(root):
+        if page.name == "index.html" and "Refresh" in page.read_text(encoding="utf-8")[:200]:
+            continue  # the redirect to intro.html
+        footer = re.search(r'<div class="extra_footer">(.*?)</div>',
+                           page.read_text(encoding="utf-8"), re.S)
+        text = re.sub(r"<[^>]+>", "", footer.group(1)) if footer else ""
+        if line not in text or "CC BY 4.0" not in text:
+            bad.append(str(page.relative_to(root)))
+    assert not bad, f"pages whose footer lacks '{line}' or the licence: {bad[:10]}"
+
+
+def test_renamed_proofs_keep_their_style(server, browser):
+    """sphinx-proof styles a proof by its id (div#proof): every proof, renamed or not, alike."""
+    page = "chapters/iba.html"
+    if not (HTML / page).exists():
+        pytest.skip(f"{page} not in this build")
+    tab = browser.new_page()
+    tab.goto(server + page, wait_until="load", timeout=120_000)
+    proofs = tab.evaluate("""() => [...document.querySelectorAll('div.proof.admonition')]
+        .filter(e => e.id === 'proof' || /^proof-\\d+$/.test(e.id))
+        .map(e => [e.id, getComputedStyle(e).padding, getComputedStyle(e).borderLeftColor])""")
+    tab.close()
+    assert len(proofs) >= 3 and proofs[0][0] == "proof", proofs
+    assert {tuple(p[1:]) for p in proofs} == {tuple(proofs[0][1:])}, proofs
