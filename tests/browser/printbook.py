@@ -25,7 +25,6 @@ import html as htmllib
 import http.server
 import re
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -75,27 +74,23 @@ def _tex(src: str) -> str:
 # Edition, date, licence (the title page)
 # ---------------------------------------------------------------------------------------
 
+def _site_edition():
+    if str(ROOT) not in sys.path:
+        sys.path.append(str(ROOT))  # the repository's library, when not installed
+    from imbalance_lib.book.sphinx_edition import edition as site_edition
+
+    return site_edition()
+
+
 def edition() -> str:
-    sys.path.insert(0, str(ROOT))
-    try:
-        from imbalance_lib._version import __version__
-    finally:
-        sys.path.pop(0)
-    return __version__
+    """The book's version (``imbalance_lib.__version__``, as in the site's footer)."""
+    return _site_edition()[0]
 
 
 def book_date() -> str:
-    """The date of the commit the book is built from (reproducible), else the changelog's."""
-    try:
-        out = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%cs"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        if re.fullmatch(r"\d{4}-\d\d-\d\d", out):
-            return out
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    m = re.search(r"^## \S+ \((\d{4}-\d\d-\d\d)\)", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"),
-                  re.M)
-    return m.group(1) if m else ""
+    """The date of this edition: its changelog entry's, as in the site's footer (not the build's)."""
+    date = _site_edition()[1]
+    return f"{date.day} {date.strftime('%B')} {date.year}"
 
 
 LICENCE = ("Text, equations, exercises, tables and figures: Creative Commons Attribution 4.0 "

@@ -185,7 +185,7 @@ def test_title_page(pdf):
     version, date = printbook.edition(), printbook.book_date()
     for needed in (title, f"Edition {version}", date, "CC BY 4.0", "MIT"):
         assert _norm(needed) in first, f"{edition} PDF: {needed!r} is not on the title page: {first[:300]}"
-    assert re.fullmatch(r"\d{4}-\d\d-\d\d", date)
+    assert re.fullmatch(r"\d{1,2} [A-Z][a-z]+ \d{4}", date), date
     assert ("Student edition" in first) == (edition == "student")
 
 
