@@ -48,7 +48,7 @@ help:
 	@echo "make test-notebooks  [2/4] nbval: every chapter re-executed on an emulated CPU (CORETYPE=$(CORETYPE))"
 	@echo "make test-build      [3/4] strict build of the site and of the student edition"
 	@echo "make test-browser    [4/4] every page in headless Chromium (after make site; make student too)"
-	@echo "make test-pdf        open the PDFs and check every chapter is there, nothing raw (after make pdf)"
+	@echo "make test-pdf        open the PDFs: title page, contents and page numbers, links, index, figures (after make pdf)"
 	@echo "make chapter NB=chapters/iba.ipynb   re-execute one chapter in place (stores its outputs)"
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
@@ -95,7 +95,8 @@ student: $(STAMP)
 	$(EDITIONS) source-archive $(STUDENT)/_build/html/$(notdir $(ARCHIVE)) --no-solutions
 	@echo "==> open $(STUDENT)/_build/html/index.html"
 
-# The book as PDF, printed by Debian's chromium (offline, math typeset): book.pdf is the
+# The book as PDF, printed by Debian's chromium (offline, math typeset) as one document with
+# a title page, contents and bookmarks (tests/browser/printbook.py): book.pdf is the
 # answer key (solutions open), book-student.pdf the student edition.
 pdf: $(STAMP) chromium
 	@test -f $(BUILDDIR)/html/intro.html || $(MAKE) --no-print-directory site
@@ -131,7 +132,8 @@ test-browser: $(STAMP) chromium
 	@echo "==> page heights and every offending element: $(BUILDDIR)/screenshots/layout-report.txt"
 
 test-pdf: $(STAMP)
-	@echo "==> the PDFs: every chapter present, no raw LaTeX or MyST"
+	@echo "==> the PDFs: title page, contents with the right page numbers, continuous numbering, no local links,"
+	@echo "    index and theorem list, no screen-only labels, no split image, nested bookmarks, no raw LaTeX or MyST"
 	BOOK_PDF=$(PDFDIR)/book.pdf STUDENT_PDF=$(PDFDIR)/book-student.pdf \
 		$(BIN)/python -m pytest tests/browser/test_pdf.py -p no:cacheprovider -q
 

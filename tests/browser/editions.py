@@ -24,24 +24,20 @@ Source archive
     notebooks. Sorted entries, fixed timestamps: the same sources give the same bytes.
 
 PDF
-    Debian's Chromium, driven by playwright (as in the browser tests), prints
-    every page of a built site in the order of the table of contents, after
-    MathJax has typeset it; pypdf merges the pages into one file with one
-    bookmark per page. Offline: the site is served on 127.0.0.1 and every
-    other request is refused.
+    ``printbook.py`` (next to this file) prints a built site as one book:
+    title page, contents with page numbers, every page of the site in reading
+    order in one document (continuous page numbers, links inside the PDF),
+    the index and the list of theorems, nested bookmarks. Offline: the site
+    is served on 127.0.0.1 and every other request is refused.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import shutil
 import sys
-import threading
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from imbalance_lib.book.answers import add_checks
 
@@ -475,135 +471,8 @@ def source_archive(out: Path, root: Path = ROOT, *, solutions: bool = True) -> t
 
 
 # ---------------------------------------------------------------------------------------
-# PDF
+# PDF: printbook.py prints the book (title page, contents, one document, bookmarks)
 # ---------------------------------------------------------------------------------------
-
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def _serve(folder: Path):
-    handler = functools.partial(_Quiet, directory=str(folder))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
-
-
-def print_pdf(html: Path, out: Path, *, solutions: bool = False, only: str | None = None) -> int:
-    """Print the site in ``html`` to one PDF at ``out``; returns its number of pages.
-
-    The pages are taken in reading order (the "next" links of the table of
-    contents, from ``intro.html``). ``solutions=True`` opens every solution
-    (the answer key); otherwise they stay folded to their title bar. ``only``
-    prints that one page (a path relative to ``html``), to check a layout.
-    """
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
-    from pypdf import PdfReader, PdfWriter
-
-    html, out = Path(html).resolve(), Path(out).resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    parts = out.parent / (out.stem + "-pages")
-    shutil.rmtree(parts, ignore_errors=True)
-    parts.mkdir()
-    httpd, base = _serve(html)
-    exe = shutil.which("chromium")
-    if not exe:
-        raise SystemExit("Debian's chromium is not installed (make chromium)")
-    printed = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
-            # the width of the printed column (A4 less the margins), so that the layout measured
-            # below is the one on paper
-            tab = browser.new_page(viewport={"width": 688, "height": 1400})
-
-            def route(r):
-                if urlsplit(r.request.url).hostname == "127.0.0.1" or r.request.url.startswith("data:"):
-                    r.continue_()
-                else:
-                    r.abort()
-
-            tab.route("**/*", route)
-            url, seen = base + (only or "intro.html"), set()
-            while url and url not in seen:
-                seen.add(url)
-                tab.goto(url, wait_until="load", timeout=120_000)
-                try:  # a busy machine can keep a request open: the page has loaded anyway
-                    tab.wait_for_load_state("networkidle", timeout=30_000)
-                except PlaywrightTimeout:
-                    pass
-                if tab.locator(".math").count():
-                    tab.wait_for_function("() => window.MathJax && MathJax.startup"
-                                          " && MathJax.startup.promise")
-                    tab.evaluate("() => MathJax.startup.promise")
-                tab.evaluate("""(open) => {
-                    document.querySelectorAll('.solution').forEach(s => {
-                        if (open) s.classList.remove('toggle-hidden');
-                    });
-                }""", solutions)
-                tab.emulate_media(media="print")
-                tab.wait_for_timeout(200)
-                # paper does not scroll: shrink what is wider than the column to fit it
-                tab.evaluate("""() => {
-                    const art = document.querySelector('article.bd-article') || document.body;
-                    const width = art.clientWidth;
-                    for (const el of art.querySelectorAll('table, div.math mjx-container')) {
-                        for (let i = 0; i < 4 && el.scrollWidth > width + 1; i++) {
-                            const f = Math.max(0.5, width / el.scrollWidth);
-                            const size = parseFloat(getComputedStyle(el).fontSize);
-                            el.style.fontSize = (size * f * 0.98) + 'px';
-                        }
-                    }
-                }""")
-                title = tab.evaluate("() => (document.querySelector('article h1')"
-                                     " || document.querySelector('h1') || {}).textContent || ''")
-                title = re.sub(r"\s+", " ", title.replace("#", "")).strip()
-                part = parts / f"{len(printed):02d}.pdf"
-                tab.pdf(path=str(part), format="A4", print_background=True,
-                        margin={"top": "16mm", "bottom": "16mm", "left": "14mm", "right": "14mm"},
-                        display_header_footer=True,
-                        header_template="<span></span>",
-                        footer_template=('<div style="font-size:8px;width:100%;text-align:center;'
-                                         'color:#555">' + _escape(title)
-                                         + ' &middot; <span class="pageNumber"></span></div>'))
-                printed.append((title, part))
-                tab.emulate_media(media="screen")
-                nxt = tab.evaluate("() => { const a = document.querySelector('a.right-next');"
-                                   " return a ? a.href : null; }")
-                url = nxt.split("#")[0] if nxt and not only else None
-            browser.close()
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-
-    writer = PdfWriter()
-    for title, part in printed:
-        start = len(writer.pages)
-        writer.append(str(part))
-        writer.add_outline_item(title=title or part.stem, page_number=start)
-    writer.add_metadata({"/Title": _book_title(html)})
-    with open(out, "wb") as fh:
-        writer.write(fh)
-    shutil.rmtree(parts, ignore_errors=True)
-    return len(PdfReader(str(out)).pages)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _book_title(html: Path) -> str:
-    m = re.search(r"<title>(.*?)</title>", (html / "intro.html").read_text(encoding="utf-8"), re.S)
-    return re.sub(r"\s+", " ", m.group(1)).split(" — ")[-1].strip() if m else "book"
-
 
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "student-source":
@@ -624,7 +493,10 @@ def main(argv: list[str]) -> int:
             print(f"{target}: {n} files, {size / 1e6:.1f} MB")
         return 0
     if len(argv) >= 3 and argv[0] == "pdf":
-        pages = print_pdf(Path(argv[1]), Path(argv[2]), solutions="--solutions" in argv)
+        sys.path.insert(0, str(Path(__file__).parent))
+        from printbook import print_book
+
+        pages = print_book(Path(argv[1]), Path(argv[2]), solutions="--solutions" in argv)
         print(f"{argv[2]}: {pages} pages")
         return 0
     print(__doc__)
