@@ -33,6 +33,7 @@ PDF
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil

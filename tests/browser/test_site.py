@@ -564,3 +564,20 @@ def test_renamed_proofs_keep_their_style(server, browser):
     tab.close()
     assert len(proofs) >= 3 and proofs[0][0] == "proof", proofs
     assert {tuple(p[1:]) for p in proofs} == {tuple(proofs[0][1:])}, proofs
+
+
+def test_statement_list_typesets_its_titles(server, browser):
+    """The list of theorems shows titles as the chapters do: math typeset, no MyST roles."""
+    ctx = browser.new_context(viewport={"width": WIDTHS["wide"], "height": 900})
+    tab = ctx.new_page()
+    tab.goto(server + "prf-prf.html", wait_until="load", timeout=120_000)
+    tab.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+                          " && document.querySelectorAll('mjx-container').length > 0",
+                          timeout=120_000)
+    text = tab.eval_on_selector("article", "e => e.innerText")
+    typeset = tab.eval_on_selector_all("article mjx-container", "els => els.length")
+    ctx.close()
+    assert "Theorem 2.1" in text, "the list does not name the statements by number"
+    assert "$" not in text and "{cite" not in text and "\\(" not in text, \
+        [line for line in text.splitlines() if re.search(r"\$|\{cite|\\\(", line)][:5]
+    assert typeset >= 5, f"only {typeset} formulas typeset on the list"
