@@ -157,13 +157,38 @@ _MATH_PAGES = CHAPTERS + [ROOT / "intro.md", ROOT / "chapters" / "notation.md",
                           ROOT / "chapters" / "glossary.md"]
 
 
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$")
+
+
 def _math(source: str) -> list[str]:
-    """The math of markdown ``source``: $...$, $$...$$ and {math} blocks; code left out."""
-    maths = re.findall(r"^```\{math\}[^\n]*\n(.*?)^```", source, flags=re.S | re.M)
-    source = re.sub(r"^(`{3,}|~{3,})(?!\{)[^\n]*\n.*?^\1", " ", source, flags=re.S | re.M)
-    source = re.sub(r"^```\{(math|code-cell|code|index)\}.*?^```", " ", source, flags=re.S | re.M)
+    """The math of markdown ``source``: $...$, $$...$$ and {math} blocks; code left out.
+
+    Fences pair by character and length, so a directive's closing fence never opens a
+    code block; fence markers go (their back-ticks are no code span), titles stay."""
+    kept, maths, stack = [], [], []
+    for line in source.split("\n"):
+        m = _FENCE.match(line)
+        if m:
+            fence, info = m.group(1), m.group(2).strip()
+            if stack and fence[0] == stack[-1][0][0] and len(fence) >= len(stack[-1][0]) \
+                    and not info:
+                stack.pop()
+                continue
+            if not (stack and stack[-1][1] != "prose"):
+                kind = ("prose" if fence[0] == ":" or (info.startswith("{") and not
+                        info.startswith(("{code", "{math}"))) else
+                        "math" if info.startswith("{math}") else "code")
+                stack.append((fence, kind))
+                kept.append(re.sub(r"^[ \t]*[`~:]{3,}(\{[^}]*\})?", " ", line) if kind == "prose"
+                            else "")
+                continue
+        kind = stack[-1][1] if stack else "prose"
+        if kind == "math" and not re.match(r"\s*:[\w-]+:", line):
+            maths.append(line)
+        kept.append(line if kind == "prose" else "")
+    source = "\n".join(kept)
     source = re.sub(r"^\s*:[\w-]+:.*$", " ", source, flags=re.M)
-    source = re.sub(r"`[^`]*`", " ", source).replace(r"\$", " ")
+    source = re.sub(r"`[^`\n]*`", " ", source).replace(r"\$", " ")
     maths += re.findall(r"\$\$(.+?)\$\$", source, flags=re.S)
     source = re.sub(r"\$\$(.+?)\$\$", " ", source, flags=re.S)
     return maths + re.findall(r"\$([^$]+)\$", source)
@@ -192,6 +217,10 @@ def test_the_upright_check_can_fail():
     assert {"TPR", "TNR", "BA", "IR"} <= ACRONYMS
     assert bare_acronyms(r"\mathrm{BA} = (TPR + \mathrm{TNR})/2,\ \mathrm{IR} = N/P") == ["TPR"]
     assert _math("We have $TPR$ and `$TNR$` and\n$$\nIR\n$$") == ["\nIR\n", "TPR"]
+    # math inside back-tick directives counts; code blocks do not
+    fenced = ("````{solution-end}\n````\n\n````{exercise} Proof\n:label: x\n\nShow $IAM$.\n"
+              "````\n\n```python\nx = '$TPR$'\n```\n\n```{math}\nGM\n```")
+    assert _math(fenced) == ["GM", "IAM"]
     assert bare_acronyms(r"\text{TPR} + PN + J") == []
 
 
