@@ -143,3 +143,89 @@ def test_no_negative_zero_in_outputs(path):
 
 def test_the_negative_zero_check_can_fail():
     assert NEGATIVE_ZERO.findall("| -0.0000 | 0.0000 | -0.013 | x-0.000 | -0.0002 |") == ["-0.0000"]
+
+
+# Metric names are upright in math, as the notation page writes them ($\mathrm{TPR}$, not
+# $TPR$, which reads as the product T·P·R). The names: every \mathrm{..} acronym of the
+# notation page, every acronym the glossary defines, and the documents' own names.
+_NOTATION = (ROOT / "chapters" / "notation.md").read_text()
+_GLOSSARY = (ROOT / "chapters" / "glossary.md").read_text()
+ACRONYMS = (set(re.findall(r"\\mathrm\{([A-Z][A-Z0-9]+)\}", _NOTATION))
+            | set(re.findall(r"^([A-Z][A-Z0-9]+)\s*$", _GLOSSARY, flags=re.M))
+            | {"FNR", "PPV", "BACC", "HM", "MK", "PRC", "REC", "SEL", "MR", "AUROC", "AUPRC", "AP"})
+_MATH_PAGES = CHAPTERS + [ROOT / "intro.md", ROOT / "chapters" / "notation.md",
+                          ROOT / "chapters" / "glossary.md"]
+
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$")
+
+
+def _math(source: str) -> list[str]:
+    """The math of markdown ``source``: $...$, $$...$$ and {math} blocks; code left out.
+
+    Fences pair by character and length, so a directive's closing fence never opens a
+    code block; fence markers go (their back-ticks are no code span), titles stay."""
+    kept, maths, stack = [], [], []
+    for line in source.split("\n"):
+        m = _FENCE.match(line)
+        if m:
+            fence, info = m.group(1), m.group(2).strip()
+            if stack and fence[0] == stack[-1][0][0] and len(fence) >= len(stack[-1][0]) \
+                    and not info:
+                stack.pop()
+                continue
+            if not (stack and stack[-1][1] != "prose"):
+                kind = ("prose" if fence[0] == ":" or (info.startswith("{") and not
+                        info.startswith(("{code", "{math}"))) else
+                        "math" if info.startswith("{math}") else "code")
+                stack.append((fence, kind))
+                kept.append(re.sub(r"^[ \t]*[`~:]{3,}(\{[^}]*\})?", " ", line) if kind == "prose"
+                            else "")
+                continue
+        kind = stack[-1][1] if stack else "prose"
+        if kind == "math" and not re.match(r"\s*:[\w-]+:", line):
+            maths.append(line)
+        kept.append(line if kind == "prose" else "")
+    source = "\n".join(kept)
+    source = re.sub(r"^\s*:[\w-]+:.*$", " ", source, flags=re.M)
+    source = re.sub(r"`[^`\n]*`", " ", source).replace(r"\$", " ")
+    maths += re.findall(r"\$\$(.+?)\$\$", source, flags=re.S)
+    source = re.sub(r"\$\$(.+?)\$\$", " ", source, flags=re.S)
+    return maths + re.findall(r"\$([^$]+)\$", source)
+
+
+def bare_acronyms(math: str) -> list[str]:
+    """Metric acronyms of ``math`` outside \\mathrm{..}, \\text{..}, \\operatorname{..}."""
+    math = re.sub(r"\\(?:mathrm|text|operatorname|mathit|label|tag)\{[^{}]*\}|\\[A-Za-z]+", " ", math)
+    return [t for t in re.findall(r"(?<![A-Za-z])[A-Z][A-Z0-9]+(?![A-Za-z])", math)
+            if t in ACRONYMS]
+
+
+def _markdown_sources(path):
+    if path.suffix == ".md":
+        return [path.read_text()]
+    return ["".join(c["source"]) for c in _cells(path) if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("path", _MATH_PAGES, ids=lambda p: p.stem)
+def test_metric_names_upright_in_math(path):
+    found = [t for src in _markdown_sources(path) for m in _math(src) for t in bare_acronyms(m)]
+    assert found == [], f"{path.name}: write \\mathrm{{..}} for {sorted(set(found))}"
+
+
+def test_the_upright_check_can_fail():
+    assert {"TPR", "TNR", "BA", "IR"} <= ACRONYMS
+    assert bare_acronyms(r"\mathrm{BA} = (TPR + \mathrm{TNR})/2,\ \mathrm{IR} = N/P") == ["TPR"]
+    assert _math("We have $TPR$ and `$TNR$` and\n$$\nIR\n$$") == ["\nIR\n", "TPR"]
+    # math inside back-tick directives counts; code blocks do not
+    fenced = ("````{solution-end}\n````\n\n````{exercise} Proof\n:label: x\n\nShow $IAM$.\n"
+              "````\n\n```python\nx = '$TPR$'\n```\n\n```{math}\nGM\n```")
+    assert _math(fenced) == ["GM", "IAM"]
+    assert bare_acronyms(r"\text{TPR} + PN + J") == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_sample_count_is_n(path):
+    """The notation page writes n for the number of samples; no chapter defines M = P + N."""
+    maths = [m for src in _markdown_sources(path) for m in _math(src)]
+    assert not [m for m in maths if re.search(r"(?<![\w\\])M\s*=\s*P\s*\+\s*N", m)]

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
+
+import pytest
 
 from imbalance_lib.book import course
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _chapter(tmp_path, cells):
@@ -34,3 +40,92 @@ def test_exercises_objectives_and_words(tmp_path):
     assert facts.loc["demo", "words"] == 27
     assert facts.loc["demo", "exercises"] == 2 and facts.loc["demo", "objectives"] == 2
     assert course.totals(facts)["n_exercises"] == 2
+
+
+def test_titles_types_and_homework_rule(tmp_path):
+    path = _chapter(tmp_path, [
+        ("markdown", ":::{exercise} Proof + computation, challenging\n:label: demo-ex-a\n\nShow it.\n"
+                     ":::\n\n````{exercise} Coding, basic\n:label: demo-ex-b\n\nRun it.\n````\n\n"
+                     ":::{exercise} Proof, intermediate\n:label: demo-ex-c\n\nProve it.\n:::"),
+    ])
+    assert [e["title"] for e in course.exercises(path)] == [
+        "Proof + computation, challenging", "Coding, basic", "Proof, intermediate"]
+    ex = course.exercise_table(["demo"], root=tmp_path)
+    assert list(ex["type"]) == ["proof + computation", "coding", "proof"]
+    assert list(ex["difficulty"]) == [3, 1, 2]
+    assert list(ex["use"]) == ["advanced course", "homework", "in class"]
+    counts = course.exercise_totals(ex)
+    assert counts["n_proof"] == 2 and counts["n_computation"] == 1 and counts["n_coding"] == 1
+    assert counts["n_two_types"] == 1 and counts["n_basic"] == 1 and counts["n_challenging"] == 1
+    assert course.homework_use(("computation", "interpretation"), 2) == "homework"
+    assert course.homework_use(("coding",), 3) == "in class"
+
+
+@pytest.mark.parametrize("title", ["Computation", "Proof, hard", "Essay, basic",
+                                   "Proof + proof, basic", "computation, Basic, extra"])
+def test_bad_titles_are_refused(title):
+    with pytest.raises(ValueError):
+        course.parse_title(title)
+
+
+# Independent of imbalance_lib.book.course: every exercise directive of every chapter, read
+# with a regex of its own, must carry "<Type>[ + <type>], <basic|intermediate|challenging>".
+_DIRECTIVE = re.compile(r"^(?::{3}|`{4})\{exercise\}(.*)$", re.M)
+_TITLE = re.compile(r"^ ([A-Z][a-z]+)(?: \+ ([a-z]+))?, (basic|intermediate|challenging)$")
+_KINDS = {"proof", "computation", "coding", "interpretation"}
+
+
+def _titles_in_chapters():
+    titles = []
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "markdown":
+                titles += [(path.stem, t) for t in _DIRECTIVE.findall("".join(cell["source"]))]
+    return titles
+
+
+def test_every_exercise_has_a_type_and_difficulty():
+    titles = _titles_in_chapters()
+    assert len(titles) >= 30
+    for chapter, title in titles:
+        m = _TITLE.match(title)
+        assert m, f"{chapter}: exercise title {title!r}"
+        kinds = {m.group(1).lower(), m.group(2)} - {None}
+        assert kinds <= _KINDS, (chapter, title)
+
+
+def _glued(name):
+    nb = json.loads((ROOT / "chapters" / "course_map.ipynb").read_text())
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            if out.get("metadata", {}).get("scrapbook", {}).get("name") == name:
+                return out["data"]["application/papermill.record/text/plain"].strip("'\"")
+    raise KeyError(name)
+
+
+def test_course_map_counts_match_the_chapters():
+    """The counts glued in the course map, recounted from the notebooks' exercise titles."""
+    map_chapters = {"balanced_accuracy", "iba", "hmnc", "iam", "ac_score", "intervals",
+                    "synthesis", "ranking"}
+    parsed = [_TITLE.match(t) for c, t in _titles_in_chapters() if c in map_chapters]
+    kinds = [{m.group(1).lower(), m.group(2)} - {None} for m in parsed]
+    levels = [m.group(3) for m in parsed]
+    expected = {"n-exercises": len(parsed), "n-two-types": sum(len(k) == 2 for k in kinds)}
+    for kind in _KINDS:
+        expected[f"n-{kind}"] = sum(kind in k for k in kinds)
+    for level in ("basic", "intermediate", "challenging"):
+        expected[f"n-{level}"] = levels.count(level)
+    homework = [("proof" not in k and lv != "challenging") for k, lv in zip(kinds, levels)]
+    advanced = [("proof" in k and lv == "challenging") for k, lv in zip(kinds, levels)]
+    expected["n-homework"] = sum(homework)
+    expected["n-advanced"] = sum(advanced)
+    expected["n-in-class"] = len(parsed) - sum(homework) - sum(advanced)
+    for key, value in expected.items():
+        assert _glued(f"course-{key}") == str(value), key
+
+
+def test_words_pair_fences():
+    # the bare closing fence of a directive does not open a code block
+    text = ("```{index} single: x\n```\n\nOne two.\n\n````{solution-end}\n````\n\nThree four.\n\n"
+            "```python\nnot = counted\n```\n\n```{math}\nx = y\n```\n\n:::{note}\nFive.\n:::")
+    assert course.words(text) == 5

@@ -12,14 +12,23 @@ import json
 import re
 from pathlib import Path
 
-__all__ = ["READING_WPM", "MINUTES_PER_EXERCISE", "chapter_facts", "exercises", "words",
-           "objectives", "table", "totals"]
+__all__ = ["READING_WPM", "MINUTES_PER_EXERCISE", "TYPES", "LEVELS", "chapter_facts",
+           "exercises", "exercise_table", "exercise_totals", "homework_use", "words",
+           "objectives", "parse_title", "table", "totals"]
 
 READING_WPM = 100
 """Words of mathematical prose a reader works through per minute (a planning figure)."""
 
 MINUTES_PER_EXERCISE = 25
 """Minutes planned per exercise, from a quick computation to a short proof."""
+
+TYPES = ("proof", "computation", "coding", "interpretation")
+"""The kinds of exercise; a title names one, or two joined by "+"."""
+
+LEVELS = {"basic": 1, "intermediate": 2, "challenging": 3}
+"""Difficulty words of the exercise titles and their levels."""
+
+_TITLE = re.compile(r"^\s*(?P<types>[A-Za-z]+(?:\s*\+\s*[A-Za-z]+)?)\s*,\s*(?P<level>[a-z]+)\s*$")
 
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,14 +38,37 @@ def _markdown(path: Path) -> list[str]:
     return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
 
 
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$")
+
+
+def _without_code_blocks(text: str) -> str:
+    """``text`` without fence lines and code blocks; directive fences (exercises, proofs,
+    index entries) go, the prose inside them stays. Fences pair up by character and length,
+    so that the bare closing fence of a directive never opens a code block. Code and
+    ``{math}`` blocks are dropped whole."""
+    kept, stack = [], []
+    for line in text.split("\n"):
+        m = _FENCE.match(line)
+        if m:
+            fence, info = m.group(1), m.group(2).strip()
+            if stack and fence[0] == stack[-1][0][0] and len(fence) >= len(stack[-1][0]) and not info:
+                stack.pop()
+            elif not (stack and stack[-1][1]):
+                code = not info.startswith("{") or info.startswith(("{code", "{math}"))
+                stack.append((fence, fence[0] != ":" and code))
+            continue
+        if not (stack and stack[-1][1]):
+            kept.append(line)
+    return "\n".join(kept)
+
+
 def words(text: str) -> int:
     """Words of prose in markdown ``text``: code, math, roles and directive options left out.
 
     >>> words("We compute $TP / P$ with `il.tpr` and {glue:text}`x`.")
     4
     """
-    # code blocks (not the back-tick fences of directives such as exercises, which hold prose)
-    text = re.sub(r"^(`{3,})(?![`{])[^\n]*\n.*?^\1", " ", text, flags=re.S | re.M)
+    text = _without_code_blocks(text)
     text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
     text = re.sub(r"\$[^$]*\$", " ", text)
     text = re.sub(r"\{[\w:-]+\}`[^`]*`", " ", text)
@@ -45,19 +77,90 @@ def words(text: str) -> int:
     return len(re.findall(r"[A-Za-z][A-Za-z'-]*", text))
 
 
+def parse_title(title: str) -> tuple[tuple[str, ...], int]:
+    """Types and difficulty level of an exercise title such as "Proof + computation, basic".
+
+    >>> parse_title("Proof + computation, intermediate")
+    (('proof', 'computation'), 2)
+
+    Raises ``ValueError`` for a title that names no known type or difficulty.
+    """
+    m = _TITLE.match(title)
+    if not m:
+        raise ValueError(f"exercise title {title!r} is not '<type>[ + <type>], <difficulty>'")
+    types = tuple(t.strip().lower() for t in m.group("types").split("+"))
+    level = m.group("level")
+    if any(t not in TYPES for t in types) or len(set(types)) != len(types) or level not in LEVELS:
+        raise ValueError(f"exercise title {title!r}: types from {TYPES}, difficulty from "
+                         f"{tuple(LEVELS)}")
+    return types, LEVELS[level]
+
+
+def homework_use(types, level: int) -> str:
+    """Where an exercise fits in a course, by the rule the course map states.
+
+    Computation, coding and interpretation at levels 1-2: ``"homework"``; a proof at level 3:
+    ``"advanced course"``; everything else (proofs at levels 1-2, coding or
+    computation at level 3): ``"in class"``, worked through with a teacher.
+    """
+    if "proof" not in types and level <= 2:
+        return "homework"
+    if "proof" in types and level == 3:
+        return "advanced course"
+    return "in class"
+
+
 def exercises(path) -> list[dict]:
-    """The exercises of a chapter: ``label`` and the first sentence of the statement."""
+    """The exercises of a chapter: ``label``, ``title`` and the first sentence of the statement."""
     found = []
     for cell in _markdown(path):
-        for m in re.finditer(r"(:::|````)\{exercise\}[^\n]*\n(.*?)\n\1", cell, flags=re.S):
-            body = m.group(2)
+        for m in re.finditer(r"(:::|````)\{exercise\}([^\n]*)\n(.*?)\n\1", cell, flags=re.S):
+            title = m.group(2).strip()
+            body = m.group(3)
             label = re.search(r":label:\s*(\S+)", body)
             statement = re.sub(r"^\s*:[\w-]+:.*$", "", body, flags=re.M).strip()
             flat = " ".join(statement.split())
             # the first sentence: a stop after a lower-case word, a digit or a bracket
             first = re.split(r"(?<=[a-z0-9)$][.?!])\s+(?=[A-Z$])", flat, maxsplit=1)[0]
-            found.append({"label": label.group(1) if label else "", "first sentence": first})
+            found.append({"label": label.group(1) if label else "", "title": title,
+                          "first sentence": first})
     return found
+
+
+def exercise_table(names, root: Path | None = None):
+    """Every exercise of the chapters ``names``: chapter, type, difficulty, use and first sentence.
+
+    Returns a DataFrame indexed by exercise label, with columns ``chapter``, ``type`` (the
+    types joined by " + "), ``difficulty`` (1-3), ``use`` (:func:`homework_use`) and
+    ``starts`` (the first sentence). An exercise without a valid title raises ``ValueError``.
+    """
+    import pandas as pd
+
+    root = _ROOT if root is None else Path(root)
+    rows = []
+    for name in names:
+        for ex in exercises(root / "chapters" / f"{name}.ipynb"):
+            types, level = parse_title(ex["title"])
+            rows.append({"exercise": ex["label"], "chapter": name, "type": " + ".join(types),
+                         "difficulty": level, "use": homework_use(types, level),
+                         "starts": ex["first sentence"]})
+    columns = ["exercise", "chapter", "type", "difficulty", "use", "starts"]
+    return pd.DataFrame(rows, columns=columns).set_index("exercise")
+
+
+def exercise_totals(ex) -> dict:
+    """Counts the course map states: exercises by type (an exercise of two types counts
+    for both), by difficulty and by use, from :func:`exercise_table`."""
+    out = {}
+    for t in TYPES:
+        out[f"n_{t}"] = int(sum(t in kinds.split(" + ") for kinds in ex["type"]))
+    for word, level in LEVELS.items():
+        out[f"n_{word}"] = int((ex["difficulty"] == level).sum())
+    out["n_two_types"] = int(sum("+" in kinds for kinds in ex["type"]))
+    out["n_homework"] = int((ex["use"] == "homework").sum())
+    out["n_advanced"] = int((ex["use"] == "advanced course").sum())
+    out["n_in_class"] = int((ex["use"] == "in class").sum())
+    return out
 
 
 def objectives(path) -> list[str]:
