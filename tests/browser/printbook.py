@@ -2,7 +2,7 @@
 
 Called by ``editions.py pdf`` (``make pdf``); by hand::
 
-    python tests/browser/printbook.py _build/html _build/pdf/book.pdf [--solutions]
+    python tests/browser/editions.py pdf _build/html _build/pdf/book.pdf [--solutions]
 
 The pages of the site (the table of contents of its sidebar, then the index and the list of
 theorems) are joined into ONE html document, served from the built site so that its
@@ -32,13 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
+from chromium import CHROMIUM_FLAGS
+
 ROOT = Path(__file__).resolve().parents[2]
 BOOK_PATH = "__printed_book__.html"
 PRINT_CSS = Path(__file__).with_name("print.css")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 # A4 less the side margins, in CSS pixels: the layout measured in the browser is the paper's
 COLUMN_PX = 688
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
@@ -506,16 +504,3 @@ def _finish(draft: Path, out: Path, headings: list[Heading], numbers, title: str
     with open(out, "wb") as fh:
         writer.write(fh)
     return len(writer.pages)
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) >= 2:
-        pages = print_book(Path(argv[0]), Path(argv[1]), solutions="--solutions" in argv)
-        print(f"{argv[1]}: {pages} pages")
-        return 0
-    print(__doc__)
-    return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -31,10 +30,6 @@ import pytest
 from editions import ROOT, glue_store, lab_notebook, solution_code_cells, student_cells
 
 CHAPTER = os.environ.get("LAB_CHAPTER", "hmnc")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 TOKEN = "book-lab-test"
 
 
@@ -96,17 +91,6 @@ def lab(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    exe = shutil.which("chromium")
-    assert exe, "Debian's chromium is not installed (make chromium)"
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
 
 
 def _open(browser, lab, name: str):

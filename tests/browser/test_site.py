@@ -14,7 +14,6 @@ import functools
 import http.server
 import os
 import re
-import shutil
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -23,10 +22,6 @@ import pytest
 
 HTML = Path(os.environ.get("BOOK_HTML", "_build/html")).resolve()
 SHOTS = Path(os.environ.get("SCREENSHOTS", "_build/screenshots")).resolve()
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 
 
 def _pages():
@@ -70,17 +65,6 @@ def server():
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    exe = shutil.which("chromium")
-    assert exe, "Debian's chromium is not installed (make chromium)"
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
 
 
 def _internal_target(page_url: str, href: str, base: str):
