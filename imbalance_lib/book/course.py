@@ -14,7 +14,7 @@ from pathlib import Path
 
 __all__ = ["READING_WPM", "MINUTES_PER_EXERCISE", "TYPES", "LEVELS", "chapter_facts",
            "exercises", "exercise_table", "exercise_totals", "homework_use", "words",
-           "objectives", "parse_title", "table", "totals"]
+           "objectives", "parse_title", "table", "totals", "exercise_view"]
 
 READING_WPM = 100
 """Words of mathematical prose a reader works through per minute (a planning figure)."""
@@ -146,6 +146,22 @@ def exercise_table(names, root: Path | None = None):
                          "starts": ex["first sentence"]})
     columns = ["exercise", "chapter", "type", "difficulty", "use", "starts"]
     return pd.DataFrame(rows, columns=columns).set_index("exercise")
+
+
+def exercise_view(ex):
+    """:func:`exercise_table` for reading: each exercise as a link that shows its number
+    ("Exercise 3.1", which names the chapter), so the chapter column is left out.
+
+    >>> import pandas as pd
+    >>> ex = pd.DataFrame({"chapter": ["hmnc"], "type": ["proof"], "difficulty": [2],
+    ...                    "use": ["in class"], "starts": ["Show it."]},
+    ...                   index=pd.Index(["hmnc-ex-equal"], name="exercise"))
+    >>> exercise_view(ex).index.tolist(), list(exercise_view(ex).columns)
+    (['{ref}`hmnc-ex-equal`'], ['type', 'difficulty', 'use', 'starts'])
+    """
+    out = ex.drop(columns="chapter")
+    out.index = [f"{{ref}}`{label}`" for label in ex.index]
+    return out
 
 
 def exercise_totals(ex) -> dict:
