@@ -1,11 +1,13 @@
 r"""Metrics of a binary confusion matrix ``[[TN, FP], [FN, TP]]``.
 
 Every function takes an array of shape ``(..., 2, 2)`` and returns one value
-per matrix. Notation: :math:`P = TP + FN`, :math:`N = TN + FP`,
-:math:`M = P + N`, :math:`TPR = TP/P`, :math:`TNR = TN/N`.
+per matrix. Notation: :math:`P = \mathrm{TP} + \mathrm{FN}`,
+:math:`N = \mathrm{TN} + \mathrm{FP}`, :math:`n = P + N`, :math:`\mathrm{TPR} = \mathrm{TP}/P`,
+:math:`\mathrm{TNR} = \mathrm{TN}/N`.
 
 The doctests use one classifier throughout: ``C = [[81, 9], [4, 6]]``, i.e.
-:math:`TP = 6, FN = 4, FP = 9, TN = 81`, so :math:`TPR = 0.6` and :math:`TNR = 0.9`.
+:math:`\mathrm{TP} = 6, \mathrm{FN} = 4, \mathrm{FP} = 9, \mathrm{TN} = 81`, so
+:math:`\mathrm{TPR} = 0.6` and :math:`\mathrm{TNR} = 0.9`.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def harmonic(a: Floats, b: Floats) -> Floats:
 @blockwise
 @fill
 def tpr(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""True positive rate (recall, sensitivity): :math:`TPR = TP / (TP + FN)`.
+    r"""True positive rate (recall, sensitivity): :math:`\mathrm{TP}/(\mathrm{TP} + \mathrm{FN})`.
 
     Undefined when the matrix has no positive samples (:math:`P = 0`).
 
@@ -84,7 +86,7 @@ def tpr(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def tnr(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""True negative rate (specificity, selectivity): :math:`TNR = TN / (TN + FP)`.
+    r"""True negative rate (specificity, selectivity): :math:`\mathrm{TN}/(\mathrm{TN} + \mathrm{FP})`.
 
     Undefined when the matrix has no negative samples (:math:`N = 0`).
 
@@ -102,7 +104,7 @@ def tnr(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Precision (positive predictive value): :math:`TP / (TP + FP)`.
+    r"""Precision (positive predictive value): :math:`\mathrm{TP} / (\mathrm{TP} + \mathrm{FP})`.
 
     Undefined when nothing is predicted positive.
 
@@ -123,7 +125,7 @@ def precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def npv(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Negative predictive value (precision of the negative class): :math:`TN / (TN + FN)`.
+    r"""Negative predictive value (negative class precision): :math:`\mathrm{TN}/(\mathrm{TN}+\mathrm{FN})`.
 
     Undefined when nothing is predicted negative.
 
@@ -146,10 +148,10 @@ def npv(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 def f1(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""F1 score of the positive class, the harmonic mean of precision and TPR.
 
-    .. math:: F_1 = \frac{2\,TP}{2\,TP + FP + FN}
+    .. math:: F_1 = \frac{2\,\mathrm{TP}}{2\,\mathrm{TP} + \mathrm{FP} + \mathrm{FN}}
 
-    This form is defined whenever :math:`TP + FP + FN > 0` (it is 0 when
-    :math:`TP = 0`), as in scikit-learn.
+    This form is defined whenever :math:`\mathrm{TP} + \mathrm{FP} + \mathrm{FN} > 0` (it is 0 when
+    :math:`\mathrm{TP} = 0`), as in scikit-learn.
 
     {C2_only}
 
@@ -168,7 +170,7 @@ def f1(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 def balanced_accuracy(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""Balanced accuracy, the unweighted mean of TPR and TNR.
 
-    .. math:: BA = \tfrac12 (TPR + TNR)
+    .. math:: \mathrm{BA} = \tfrac12 (\mathrm{TPR} + \mathrm{TNR})
 
     Equal to the area under the ROC curve of a single operating point and to
     ``(1 + informedness) / 2``. Undefined when :math:`P = 0` or :math:`N = 0`.
@@ -192,9 +194,9 @@ def balanced_accuracy(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> 
 @fill
 def weighted_accuracy(C: ArrayLike, alpha: ArrayLike, *,
                       zero_division: ZeroDivision = "warn") -> Result:
-    r"""Weighted accuracy: :math:`WA_\alpha = \alpha\,TPR + (1 - \alpha)\,TNR`.
+    r"""Weighted accuracy: :math:`\mathrm{WA}_\alpha = \alpha\,\mathrm{TPR} + (1 - \alpha)\,\mathrm{TNR}`.
 
-    With :math:`\alpha = P / M` it is plain accuracy; with :math:`\alpha = 1/2`
+    With :math:`\alpha = P / n` it is plain accuracy; with :math:`\alpha = 1/2`
     it is balanced accuracy. Undefined when :math:`P = 0` or :math:`N = 0`.
 
     Parameters
@@ -227,7 +229,7 @@ def weighted_accuracy(C: ArrayLike, alpha: ArrayLike, *,
 @blockwise
 @fill
 def dominance(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Dominance: :math:`TPR - TNR`, in [-1, 1].
+    r"""Dominance: :math:`\mathrm{TPR} - \mathrm{TNR}`, in [-1, 1].
 
     Positive when the positive class is the better recognised one.
 
@@ -251,14 +253,14 @@ def dominance(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def iba(C: ArrayLike, alpha: ArrayLike = 0.1, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Index of balanced accuracy: :math:`IBA_\alpha = (1 + \alpha (TPR - TNR))\, TPR \cdot TNR`.
+    r"""Index of balanced accuracy: :math:`(1+\alpha(\mathrm{TPR}-\mathrm{TNR}))\,\mathrm{TPR}\,\mathrm{TNR}`.
 
-    The area of the rectangle that the point (dominance, :math:`GM^2`) spans in
+    The area of the rectangle that the point (dominance, :math:`\mathrm{GM}^2`) spans in
     the balanced accuracy graph when the dominance is weighted by
-    :math:`\alpha`. Range [0, 1]; :math:`\alpha = 0` gives :math:`GM^2`.
+    :math:`\alpha`. Range [0, 1]; :math:`\alpha = 0` gives :math:`\mathrm{GM}^2`.
 
     The default :math:`\alpha = 0.1` is the value the source document singles
-    out (its Table 2 discussion: only :math:`IBA_{0.1}` picks the balanced
+    out (its Table 2 discussion: only :math:`\mathrm{IBA}_{0.1}` picks the balanced
     configuration with the higher TPR, and it notes that the useful range is
     :math:`\alpha \le 0.5`), and it is imbalanced-learn's default.
     Undefined when :math:`P = 0` or :math:`N = 0`.
@@ -295,16 +297,16 @@ def iba(C: ArrayLike, alpha: ArrayLike = 0.1, *, zero_division: ZeroDivision = "
 @blockwise
 @fill
 def optimized_precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Optimized precision: :math:`OP = ACC - |TNR - TPR| / (TNR + TPR)`.
+    r"""Optimized precision: :math:`\mathrm{ACC}-|\mathrm{TNR}-\mathrm{TPR}|/(\mathrm{TNR}+\mathrm{TPR})`.
 
     Range [-1, 1]. Undefined when :math:`P = 0` or :math:`N = 0`.
 
-    When :math:`TPR = TNR = 0` (every sample misclassified) the second term is
+    When :math:`\mathrm{TPR} = \mathrm{TNR} = 0` (every sample misclassified) the second term is
     0/0 and has no limit; OP is then set to :math:`-1`, the lowest value of its
-    range and the limit along either edge (:math:`TPR \to 0` with
-    :math:`TNR = 0`, or the mirror image): the always-wrong classifier is the
+    range and the limit along either edge (:math:`\mathrm{TPR} \to 0` with
+    :math:`\mathrm{TNR} = 0`, or the mirror image): the always-wrong classifier is the
     worst one, and ranks below every other classifier, including those with
-    :math:`OP < 0`. (A fill value of 0 would rank it above them.)
+    :math:`\mathrm{OP} < 0`. (A fill value of 0 would rank it above them.)
 
     {C2_only}
 
@@ -336,11 +338,12 @@ def hmnc(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 
     .. math::
 
-        HMNC = \frac{HM(TPR \cdot P/M,\; TNR \cdot N/M)}{HM(P/M,\; N/M)}
-             = \frac{TP \cdot TN \cdot M}{(TP + TN)\, P\, N}
+        \mathrm{HMNC} = \frac{\mathrm{HM}(\mathrm{TPR} \cdot P/n,\; \mathrm{TNR} \cdot N/n)}
+                             {\mathrm{HM}(P/n,\; N/n)}
+             = \frac{\mathrm{TP} \cdot \mathrm{TN} \cdot n}{(\mathrm{TP} + \mathrm{TN})\, P\, N}
 
-    with :math:`HM(a, b) = 2ab/(a + b)`, taken as 0 when :math:`a = b = 0`
-    (its limit), so that :math:`TP = TN = 0` gives 0. Range [0, 1].
+    with :math:`\mathrm{HM}(a, b) = 2ab/(a + b)`, taken as 0 when :math:`a = b = 0`
+    (its limit), so that :math:`\mathrm{TP} = \mathrm{TN} = 0` gives 0. Range [0, 1].
     Undefined when :math:`P = 0` or :math:`N = 0`.
 
     {C2_only}
@@ -365,9 +368,9 @@ def hmnc(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 def ac(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
     r"""AC-score, the harmonic mean of TPR and TNR.
 
-    .. math:: AC = \frac{2\, TPR \cdot TNR}{TPR + TNR}
+    .. math:: \mathrm{AC} = \frac{2\, \mathrm{TPR} \cdot \mathrm{TNR}}{\mathrm{TPR} + \mathrm{TNR}}
 
-    Taken as 0 when :math:`TPR = TNR = 0` (its limit). Range [0, 1].
+    Taken as 0 when :math:`\mathrm{TPR} = \mathrm{TNR} = 0` (its limit). Range [0, 1].
     Undefined when :math:`P = 0` or :math:`N = 0`.
 
     {C2_only}

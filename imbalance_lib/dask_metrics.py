@@ -154,7 +154,9 @@ def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score"
     :func:`imbalance_lib.sweep_from_counts` sorts the distinct scores and
     takes one cumulative sum:
 
-    .. math:: FN_j = \sum_{v < s_{(j)}} W^+(v), \qquad TN_j = \sum_{v < s_{(j)}} W^-(v).
+    .. math::
+
+        \mathrm{FN}_j = \sum_{v < s_{(j)}} W^+(v), \qquad \mathrm{TN}_j = \sum_{v < s_{(j)}} W^-(v).
 
     Parameters
     ----------

@@ -71,8 +71,8 @@ def _agreement(C: ArrayLike | Margins) -> tuple[Floats, Floats, Floats, Floats]:
     r"""``(num, mcc_den_sq_parts, kappa_den)`` shared by MCC and kappa, computed accurately.
 
     ``num`` is :math:`n \sum_i c_{ii} - \sum_i c_{i\cdot} c_{\cdot i}` (for k = 2,
-    :math:`2(TP\,TN - FP\,FN)`, formed without cancellation); the other parts
-    are sums of non-negative terms: :math:`\sum_i c_{\cdot i}(n - c_{\cdot i})`,
+    :math:`2(\mathrm{TP}\,\mathrm{TN} - \mathrm{FP}\,\mathrm{FN})`, formed without cancellation); the
+    other parts are sums of non-negative terms: :math:`\sum_i c_{\cdot i}(n - c_{\cdot i})`,
     :math:`\sum_i c_{i\cdot}(n - c_{i\cdot})` and :math:`\sum_i c_{i\cdot}(n - c_{\cdot i})`,
     with :math:`n - v_i` summed from the other entries instead of subtracted.
     """
@@ -103,7 +103,7 @@ def _agreement(C: ArrayLike | Margins) -> tuple[Floats, Floats, Floats, Floats]:
 @blockwise
 @fill
 def accuracy(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Accuracy: :math:`ACC = \sum_i c_{ii} / n`.
+    r"""Accuracy: :math:`\mathrm{ACC} = \sum_i c_{ii} / n`.
 
     Undefined for an empty matrix (:math:`n = 0`).
 
@@ -127,11 +127,12 @@ def mcc(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 
     .. math::
 
-        MCC = \frac{n \sum_i c_{ii} - \sum_i c_{i\cdot} c_{\cdot i}}
+        \mathrm{MCC} = \frac{n \sum_i c_{ii} - \sum_i c_{i\cdot} c_{\cdot i}}
                    {\sqrt{\bigl(n^2 - \sum_i c_{\cdot i}^2\bigr)
                           \bigl(n^2 - \sum_i c_{i\cdot}^2\bigr)}}
 
-    For k = 2 this is :math:`(TP\,TN - FP\,FN)/\sqrt{(TP+FP)(TP+FN)(TN+FP)(TN+FN)}`.
+    For k = 2 this is :math:`(\mathrm{TP}\,\mathrm{TN} - \mathrm{FP}\,\mathrm{FN})/\sqrt{\hat P P N \hat N}`
+    with :math:`\hat P = \mathrm{TP} + \mathrm{FP}` and :math:`\hat N = \mathrm{TN} + \mathrm{FN}`.
     Range [-1, 1]. Undefined when the denominator is 0 (all samples in one true
     class, or all predictions in one class); scikit-learn returns 0.0 there.
 
@@ -196,7 +197,7 @@ def kappa(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def macro_precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Macro-averaged precision: :math:`MAP = \frac1k \sum_i c_{ii} / c_{\cdot i}`.
+    r"""Macro-averaged precision: :math:`\mathrm{MAP} = \frac1k \sum_i c_{ii} / c_{\cdot i}`.
 
     A class with no predictions has an undefined term (the policy applies per class).
 
@@ -221,7 +222,7 @@ def macro_precision(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Re
 @blockwise
 @fill
 def macro_recall(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Macro-averaged recall: :math:`MAR = \frac1k \sum_i c_{ii} / c_{i\cdot}`.
+    r"""Macro-averaged recall: :math:`\mathrm{MAR} = \frac1k \sum_i c_{ii} / c_{i\cdot}`.
 
     For k = 2 it equals balanced accuracy. A class with no true samples has an
     undefined term (the policy applies per class).
@@ -280,7 +281,7 @@ def macro_f1(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def cba(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Class balance accuracy: :math:`CBA = \frac1k \sum_i c_{ii} / \max(c_{i\cdot}, c_{\cdot i})`.
+    r"""Class balance accuracy: :math:`\mathrm{CBA} = \frac1k \sum_i c_{ii} / \max(c_{i\cdot}, c_{\cdot i})`.
 
     A class's term is undefined when the class is absent from both the true
     labels and the predictions.
@@ -311,17 +312,17 @@ def iam(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 
     .. math::
 
-        IAM = \frac1k \sum_i
+        \mathrm{IAM} = \frac1k \sum_i
               \frac{c_{ii} - \max\bigl(\sum_{j\ne i} c_{ij},\ \sum_{j\ne i} c_{ji}\bigr)}
                    {\max(c_{i\cdot},\ c_{\cdot i})}
 
-    Equivalently :math:`IAM = 2\,CBA - 1` (each term is
+    Equivalently :math:`\mathrm{IAM} = 2\,\mathrm{CBA} - 1` (each term is
     :math:`(c_{ii} - (\max(c_{i\cdot}, c_{\cdot i}) - c_{ii}))/\max(\cdot)`). Range [-1, 1].
     A class's term is undefined when the class is absent from both the true
     labels and the predictions. The identity holds when every term is defined
     or with ``zero_division=nan``; a numeric ``zero_division=z`` puts ``z`` in
     both means, so that with ``u`` undefined classes out of ``k``,
-    :math:`IAM - (2\,CBA - 1) = u(1 - z)/k`.
+    :math:`\mathrm{IAM} - (2\,\mathrm{CBA} - 1) = u(1 - z)/k`.
 
     {CK_only}
 
@@ -346,9 +347,9 @@ def iam(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
 @blockwise
 @fill
 def g_mean(C: ArrayLike, *, zero_division: ZeroDivision = "warn") -> Result:
-    r"""Geometric mean of the class recalls: :math:`GM = \bigl(\prod_i c_{ii}/c_{i\cdot}\bigr)^{1/k}`.
+    r"""Geometric mean of the class recalls: :math:`\bigl(\prod_i c_{ii}/c_{i\cdot}\bigr)^{1/k}`.
 
-    For k = 2 this is :math:`\sqrt{TPR \cdot TNR}`. Undefined (as a whole) when
+    For k = 2 this is :math:`\sqrt{\mathrm{TPR} \cdot \mathrm{TNR}}`. Undefined (as a whole) when
     a class has no true samples. Computed as :math:`\exp` of the mean
     logarithm of the recalls (0 when a recall is 0), so that a product of
     thousands of recalls cannot underflow.

@@ -7,7 +7,7 @@ A linear binary classifier in two steps:
    the class's training samples);
 2. the training samples are projected on it, and the *cut* on that axis is
    the optimal operating point of a criterion (by default the document's
-   :math:`(F_P + F_N + AC)/3`), searched over every distinct cut with
+   :math:`(F_P + F_N + \mathrm{AC})/3`), searched over every distinct cut with
    :func:`imbalance_lib.thresholds.optimal_operating_point`.
 
 The classic nearest-mean classifier puts the cut half-way between the two
@@ -34,13 +34,13 @@ __all__ = ["NearestMeanClassifier", "nmc_criterion"]
 
 
 def nmc_criterion(C: ArrayLike) -> Result:
-    r"""The cut criterion of Wu and Cannistraci (2025): :math:`(F_P + F_N + AC)/3`.
+    r"""The cut criterion of Wu and Cannistraci (2025): :math:`(F_P + F_N + \mathrm{AC})/3`.
 
     .. math::
 
-        F_P = \frac{2\,TP}{2\,TP + FP + FN}, \qquad
-        F_N = \frac{2\,TN}{2\,TN + FN + FP}, \\
-        AC = \frac{2\,TPR \cdot TNR}{TPR + TNR}
+        F_P = \frac{2\,\mathrm{TP}}{2\,\mathrm{TP} + \mathrm{FP} + \mathrm{FN}}, \qquad
+        F_N = \frac{2\,\mathrm{TN}}{2\,\mathrm{TN} + \mathrm{FN} + \mathrm{FP}}, \\
+        \mathrm{AC} = \frac{2\,\mathrm{TPR} \cdot \mathrm{TNR}}{\mathrm{TPR} + \mathrm{TNR}}
 
     :math:`F_N` is the F1 score of the negative class (the matrix with both
     classes swapped). Undefined parts count as 0 (``zero_division=0.0``).
@@ -107,7 +107,7 @@ class NearestMeanClassifier(ClassifierMixin, BaseEstimator):
         as the document's adaptive NMC does.
     criterion : str or callable, default="wu2025"
         What the cut maximises. ``"wu2025"`` is :func:`~imbalance_lib.nearest_mean.nmc_criterion`,
-        :math:`(F_P + F_N + AC)/3`; any other string is a metric name of
+        :math:`(F_P + F_N + \mathrm{AC})/3`; any other string is a metric name of
         :data:`imbalance_lib.METRICS`; a callable maps a stack of binary
         matrices ``(n, 2, 2)`` to ``n`` values.
     cv : None, int or cross-validation splitter, default=None

@@ -116,8 +116,8 @@ def roc_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike |
 
     .. math::
 
-        AUROC &= P(s^+ > s^-) + \tfrac12\,P(s^+ = s^-) \\
-              &= \sum_j \tfrac12\,(FPR_j - FPR_{j+1})(TPR_j + TPR_{j+1}),
+        \mathrm{AUROC} &= P(s^+ > s^-) + \tfrac12\,P(s^+ = s^-) \\
+              &= \sum_j \tfrac12\,(\mathrm{FPR}_j - \mathrm{FPR}_{j+1})(\mathrm{TPR}_j + \mathrm{TPR}_{j+1}),
 
     the sum running over the cuts of :func:`~imbalance_lib.threshold_sweep`
     (ties count one half, exactly). Sample weights weigh each pair by the
@@ -177,7 +177,7 @@ def average_precision(y_true: ArrayLike, y_score: ArrayLike, *,
                       ) -> PerModel:
     r"""Average precision: the step-wise area under the precision-recall curve.
 
-    .. math:: AP = \sum_j (R_j - R_{j+1})\, P_j,
+    .. math:: \mathrm{AP} = \sum_j (R_j - R_{j+1})\, P_j,
 
     over the cuts of the sweep, with :math:`R_j` and :math:`P_j` the recall and
     precision of cut :math:`j` (no interpolation; equal to scikit-learn's
@@ -226,13 +226,13 @@ def pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | 
            pos_label: Label = 1) -> PerModel:
     r"""Area under the precision-recall curve with Davis and Goadrich's interpolation.
 
-    Between two consecutive cuts :math:`A = (TP_A, FP_A)` and :math:`B` with
-    :math:`TP_B > TP_A`, the classifiers that take a share of the samples at
+    Between two consecutive cuts :math:`A = (\mathrm{TP}_A, \mathrm{FP}_A)` and :math:`B` with
+    :math:`\mathrm{TP}_B > \mathrm{TP}_A`, the classifiers that take a share of the samples at
     the tied score lie on the segment from A to B in ROC space; with
-    :math:`x` true positives added, they have :math:`FP_A + s x` false positives,
-    :math:`s = (FP_B - FP_A)/(TP_B - TP_A)`, and precision
+    :math:`x` true positives added, they have :math:`\mathrm{FP}_A + s x` false positives,
+    :math:`s = (\mathrm{FP}_B - \mathrm{FP}_A)/(\mathrm{TP}_B - \mathrm{TP}_A)`, and precision
 
-    .. math:: p(x) = \frac{TP_A + x}{TP_A + FP_A + (1 + s)\,x},
+    .. math:: p(x) = \frac{\mathrm{TP}_A + x}{\mathrm{TP}_A + \mathrm{FP}_A + (1 + s)\,x},
 
     a curve, not a line, in PR space. The area is the exact integral of
     :math:`p` over recall :math:`x / P`:
@@ -240,10 +240,10 @@ def pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | 
     .. math::
 
         \frac1P\sum \Bigl[\frac{\Delta}{1+s}
-        + \frac{s\,TP_A - FP_A}{(1+s)^2}\,
-          \ln\Bigl(1 + \frac{(1+s)\Delta}{TP_A + FP_A}\Bigr)\Bigr],
+        + \frac{s\,\mathrm{TP}_A - \mathrm{FP}_A}{(1+s)^2}\,
+          \ln\Bigl(1 + \frac{(1+s)\Delta}{\mathrm{TP}_A + \mathrm{FP}_A}\Bigr)\Bigr],
 
-    :math:`\Delta = TP_B - TP_A` (the first segment, from the empty
+    :math:`\Delta = \mathrm{TP}_B - \mathrm{TP}_A` (the first segment, from the empty
     prediction, has constant precision :math:`1/(1+s)`).
 
     Parameters
@@ -322,9 +322,9 @@ def prg_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike
 
     .. math::
 
-        precG = \frac{prec - \pi}{(1 - \pi)\,prec} = 1 - \frac{P}{N}\frac{FP}{TP},
+        precG = \frac{prec - \pi}{(1 - \pi)\,prec} = 1 - \frac{P}{N}\frac{\mathrm{FP}}{\mathrm{TP}},
         \qquad
-        recG = \frac{rec - \pi}{(1 - \pi)\,rec} = 1 - \frac{P}{N}\frac{FN}{TP}.
+        recG = \frac{rec - \pi}{(1 - \pi)\,rec} = 1 - \frac{P}{N}\frac{\mathrm{FN}}{\mathrm{TP}}.
 
     The curve keeps the cuts with :math:`recG \ge 0` (recall at least
     :math:`\pi`), in increasing recall, and starts at :math:`recG = 0` with a
@@ -646,10 +646,11 @@ def average_precision_interval(y_true: ArrayLike, y_score: ArrayLike, *,
 
     Methods (Boyd, Eng and Page, 2013):
 
-    * ``"logit"``: :math:`\mathrm{expit}(\mathrm{logit}\,\widehat{AP} \pm z\,\tau)`,
-      :math:`\tau = 1 / \sqrt{n_1\,\widehat{AP}(1 - \widehat{AP})}`, with
+    * ``"logit"``: :math:`\mathrm{expit}(\mathrm{logit}\,\widehat{\mathrm{AP}} \pm z\,\tau)`,
+      :math:`\tau = 1 / \sqrt{n_1\,\widehat{\mathrm{AP}}(1 - \widehat{\mathrm{AP}})}`, with
       :math:`n_1` the number of positives;
-    * ``"binomial"``: :math:`\widehat{AP} \pm z\sqrt{\widehat{AP}(1 - \widehat{AP}) / n_1}`,
+    * ``"binomial"``:
+      :math:`\widehat{\mathrm{AP}} \pm z\sqrt{\widehat{\mathrm{AP}}(1 - \widehat{\mathrm{AP}}) / n_1}`,
       clipped to [0, 1];
     * ``"bootstrap"``: the percentile interval of a stratified bootstrap.
 

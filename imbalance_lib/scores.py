@@ -340,12 +340,12 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *,
 
     .. math::
 
-        BA = \frac{1}{|K|} \sum_{i \in K} \frac{c_{ii}}{c_{i\cdot}}, \qquad
-        BA_{adj} = \frac{BA - 1/|K|}{1 - 1/|K|}
+        \mathrm{BA} = \frac{1}{|K|} \sum_{i \in K} \frac{c_{ii}}{c_{i\cdot}}, \qquad
+        \mathrm{BA}_{adj} = \frac{\mathrm{BA} - 1/|K|}{1 - 1/|K|}
 
     with :math:`K` the classes present in ``y_true`` (a class only predicted
     is left out, with a ``UserWarning``, as in scikit-learn). For two classes
-    this is :math:`(TPR + TNR)/2`, :func:`imbalance_lib.balanced_accuracy`;
+    this is :math:`(\mathrm{TPR} + \mathrm{TNR})/2`, :func:`imbalance_lib.balanced_accuracy`;
     for k classes it is :func:`imbalance_lib.macro_recall` over the true
     classes. Same signature and values as
     :func:`sklearn.metrics.balanced_accuracy_score`.
@@ -395,7 +395,7 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
                    sample_weight: ArrayLike | None = None) -> float:
     r"""Accuracy as scikit-learn defines it: the (weighted) share of correct predictions.
 
-    .. math:: ACC = \frac{\sum_s w_s [y_s = \hat y_s]}{\sum_s w_s}
+    .. math:: \mathrm{ACC} = \frac{\sum_s w_s [y_s = \hat y_s]}{\sum_s w_s}
 
     With ``normalize=False`` the (weighted) number of correct predictions.
     Same signature and values as :func:`sklearn.metrics.accuracy_score` for

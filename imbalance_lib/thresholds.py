@@ -171,7 +171,7 @@ def sweep_from_counts(
 
     .. math::
 
-        FN_j = \sum_{v < s_{(j)}} W^+(v), \qquad TN_j = \sum_{v < s_{(j)}} W^-(v),
+        \mathrm{FN}_j = \sum_{v < s_{(j)}} W^+(v), \qquad \mathrm{TN}_j = \sum_{v < s_{(j)}} W^-(v),
 
     with :math:`W^\pm(v)` the positive and negative weight at score :math:`v`.
 

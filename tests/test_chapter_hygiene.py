@@ -229,3 +229,61 @@ def test_sample_count_is_n(path):
     """The notation page writes n for the number of samples; no chapter defines M = P + N."""
     maths = [m for src in _markdown_sources(path) for m in _math(src)]
     assert not [m for m in maths if re.search(r"(?<![\w\\])M\s*=\s*P\s*\+\s*N", m)]
+
+
+# The same rule for math that code writes: the stored outputs of pages whose tables set
+# math (the synthesis shows the registry's values too), the registry's formulas (the
+# metric reference shows them), and the library's docstrings (the library reference).
+_OUTPUT_MATH_PAGES = [ROOT / "chapters" / f"{name}.ipynb"
+                      for name in ("balanced_accuracy", "metric_reference", "synthesis")]
+_OUTPUT_KINDS = ("text/html", "text/markdown", "text/latex")
+
+
+def _output_math(path) -> list[str]:
+    """The math of a notebook's stored outputs (html, markdown and latex forms)."""
+    return [m for cell in _cells(path) for out in cell.get("outputs", [])
+            for kind in _OUTPUT_KINDS if kind in out.get("data", {})
+            for m in _math("".join(out["data"][kind]))]
+
+
+@pytest.mark.parametrize("path", _OUTPUT_MATH_PAGES, ids=lambda p: p.stem)
+def test_metric_names_upright_in_output_math(path):
+    maths = _output_math(path)
+    assert maths, f"{path.name}: no math found in the stored outputs (not executed?)"
+    found = [t for m in maths for t in bare_acronyms(m)]
+    assert found == [], f"{path.name}: outputs write {sorted(set(found))} without \\mathrm{{..}}"
+
+
+def test_metric_names_upright_in_registry_math():
+    from imbalance_lib.registry import METRICS
+
+    found = {(name, part): bare_acronyms(getattr(m, part))
+             for name, m in METRICS.items()
+             for part in ("latex", "all_positive", "all_negative", "random")}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def _docstring_math(source: str) -> list[str]:
+    """The math of a module's docstrings: :math:`..` roles and ``.. math::`` blocks."""
+    maths = re.findall(r":math:`([^`]*)`", source)
+    for block in re.finditer(r"^([ \t]*)\.\. math::(.*(?:\n(?:\1[ \t]+.*|[ \t]*))*)", source,
+                             flags=re.M):
+        maths.append(block.group(2))
+    return maths
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "imbalance_lib").glob("*.py")),
+                         ids=lambda p: p.stem)
+def test_metric_names_upright_in_library_docstrings(path):
+    found = [t for m in _docstring_math(path.read_text()) for t in bare_acronyms(m)]
+    assert found == [], f"{path.name}: write \\mathrm{{..}} for {sorted(set(found))}"
+
+
+def test_the_code_math_checks_can_fail():
+    out = {"outputs": [{"data": {"text/markdown": ["| $TPR$ | $\\mathrm{BA}$ |"],
+                                 "text/plain": ["$GM$"]}}]}
+    assert [bare_acronyms(m) for c in [out] for o in c["outputs"] for k in _OUTPUT_KINDS
+            if k in o["data"] for m in _math("".join(o["data"][k]))] == [["TPR"], []]
+    doc = ("Rate :math:`TPR = TP/P`.\n\n    .. math::\n\n        MCC = \\frac{a}{b}\n"
+           "          + \\mathrm{BA}\n\n    Text $GM$ after.\n")
+    assert [bare_acronyms(m) for m in _docstring_math(doc)] == [["TPR", "TP"], ["MCC"]]

@@ -144,8 +144,8 @@ def paradox_figure(par: dict) -> Figure:
                 ax.scatter(par["prevalence"][sel], real[sel], marker=marker, s=28,
                            facecolor=COLOURS[i], edgecolor="k", lw=0.6, zorder=3)
         ax.plot(par["pi"], good, color=PALETTE["black"], lw=1.5,
-                label=f"informative: $TPR = TNR = {INFORMATIVE}$")
-        ax.set_xlabel(r"prevalence $\pi = P/M$")
+                label=f"informative: $\\mathrm{{TPR}} = \\mathrm{{TNR}} = {INFORMATIVE}$")
+        ax.set_xlabel(r"prevalence $\pi = P/n$")
         ax.set_title(title)
         ax.set_xlim(0, 1)
         ax.set_ylim(-0.02, 1.02)
@@ -224,9 +224,9 @@ def chance_figure(M: int = 1000, bounds=(0.55, 0.6, 0.7)) -> Figure:
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
     for i, b in enumerate(bounds):
         ax.plot(P_values, tail[i], color=COLOURS[i], ls=LINESTYLES[i], marker="os^"[i],
-                ms=4, label=f"$BA \\geq {b}$")
+                ms=4, label=f"$\\mathrm{{BA}} \\geq {b}$")
     ax.set_xscale("log")
-    ax.set_xlabel(f"number of positives $P$ in a test set of $M = {M}$ samples")
+    ax.set_xlabel(f"number of positives $P$ in a test set of $n = {M}$ samples")
     ax.set_ylabel("probability for a coin flip")
     ax.set_ylim(-0.01, 0.55)
     ax.legend(title="event")
@@ -269,9 +269,9 @@ def vergne_table(seed: int = 0) -> pd.DataFrame:
         ba = il.balanced_accuracy(C)
         diff = ba - vergne
         rows.append({"classifier": name, "$(P, N)$": f"({P}, {N})",
-                     "$BA$ article": f"{vergne:g}", "$BA$ ours": f"{ba:.4f}",
+                     r"$\mathrm{BA}$ article": f"{vergne:g}", r"$\mathrm{BA}$ ours": f"{ba:.4f}",
                      "diff.": f"**{diff:+.4f}**" if abs(diff) > 1e-12 else "0",
-                     "$ACC$": f"{il.accuracy(C):.4f}", "$GM$": f"{il.g_mean(C):.4f}"})
+                     r"$\mathrm{ACC}$": f"{il.accuracy(C):.4f}", r"$\mathrm{GM}$": f"{il.g_mean(C):.4f}"})
     return pd.DataFrame(rows).set_index("classifier")
 
 
@@ -299,8 +299,8 @@ def contours_figure(n: int = 201) -> Figure:
 
     T, S = rate_grid(n)
     surface = il.binary_matrix(T, 1 - T, 1 - S, S)  # P = N = 1
-    values = {"balanced accuracy $BA$": il.balanced_accuracy(surface),
-              "geometric mean $GM$": il.g_mean(surface)}
+    values = {r"balanced accuracy $\mathrm{BA}$": il.balanced_accuracy(surface),
+              r"geometric mean $\mathrm{GM}$": il.g_mean(surface)}
     points = [((1, 1), "perfect", (-9, -16), "right"),
               ((0, 0), "always wrong", (9, 8), "left"),
               ((1, 0), "all positive", (-9, 8), "right"),
@@ -319,13 +319,13 @@ def contours_figure(n: int = 201) -> Figure:
             ax.annotate(name, (x, y), xytext=off, textcoords="offset points", ha=ha,
                         bbox=dict(boxstyle="round,pad=0.2", fc="w", ec="none", alpha=0.9),
                         zorder=5)
-        ax.set_xlabel("true positive rate $TPR$")
+        ax.set_xlabel(r"true positive rate $\mathrm{TPR}$")
         ax.set_title(title)
         ax.set_aspect("equal")
         ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
         ax.set_yticks([0, 0.5, 1], ["0", "0.5", "1"])
         ax.grid(False)
-    axes[0].set_ylabel("true negative rate $TNR$")
+    axes[0].set_ylabel(r"true negative rate $\mathrm{TNR}$")
     fig.colorbar(cs, ax=axes, shrink=0.85, label="value of the metric")
     return fig
 
@@ -340,9 +340,10 @@ def bias_figure(pi0: float = 0.1, informedness=(0.0, 0.2, 0.25, 0.5, 0.75)) -> F
     E = il.binary_matrix(q * pi0, (1 - q) * pi0, q * (1 - pi0), (1 - q) * (1 - pi0))
     fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.8))
     ax = axes[0]
-    for k, (f, label) in enumerate([(il.balanced_accuracy, "$BA$"), (il.g_mean, "$GM$"),
-                                    (il.ac, "$HM$ (AC-score)"),
-                                    (il.accuracy, f"$ACC$ at $\\pi = {pi0}$")]):
+    for k, (f, label) in enumerate([(il.balanced_accuracy, r"$\mathrm{BA}$"),
+                                    (il.g_mean, r"$\mathrm{GM}$"),
+                                    (il.ac, r"$\mathrm{HM}$ (AC-score)"),
+                                    (il.accuracy, f"$\\mathrm{{ACC}}$ at $\\pi = {pi0}$")]):
         ax.plot(q, f(E), color=COLOURS[k], ls=LINESTYLES[k], lw=2, label=label)
     ax.set_xlabel("rate $q$ of positive predictions (bias)")
     ax.set_ylabel("value on the expected matrix")
@@ -363,8 +364,8 @@ def bias_figure(pi0: float = 0.1, informedness=(0.0, 0.2, 0.25, 0.5, 0.75)) -> F
     k = int(np.argmin(np.abs(np.array(informedness) - (tpr + tnr - 1))))  # its J's curve
     ax.plot(tpr - tnr, float(il.g_mean(il.binary_matrix(tpr, 1 - tpr, 1 - tnr, tnr))),
             marker="*", ms=14, color=COLOURS[k], mec="k", zorder=5)
-    ax.set_xlabel("dominance $d = TPR - TNR$")
-    ax.set_ylabel("geometric mean $GM$")
+    ax.set_xlabel(r"dominance $d = \mathrm{TPR} - \mathrm{TNR}$")
+    ax.set_ylabel(r"geometric mean $\mathrm{GM}$")
     ax.set_title("fixed informedness $J$, varying bias")
     ax.legend(loc="upper center", ncol=3)
     ax.set_ylim(-0.02, 1.25)
@@ -395,7 +396,7 @@ def satimage_models(seed: int = 1) -> dict:
         "logistic regression, $t = 1/2$": logreg,
         "class-weighted, $t = 1/2$": make_pipeline(
             StandardScaler(), LogisticRegression(max_iter=1000, class_weight="balanced")),
-        "threshold tuned for $BA$ (nested)": TunedThresholdClassifierCV(
+        r"threshold tuned for $\mathrm{BA}$ (nested)": TunedThresholdClassifierCV(
             logreg, scoring=il.metric_scorer("balanced_accuracy"), cv=inner),
     }
 
@@ -447,10 +448,10 @@ def threshold_figure(exp: dict) -> Figure:
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     for k, (name, v) in enumerate(exp["curves"].items()):
         ax.plot(t[finite], v[finite], color=COLOURS[k], ls=LINESTYLES[k], lw=2,
-                label=f"${name}$")
+                label=f"$\\mathrm{{{name}}}$")
         i = exp["best"][name]
         ax.plot(t[i], v[i], marker="o", color=COLOURS[k], mec="k", ms=7)
-    ax.axhline(1 - prev, color=PALETTE["grey"], lw=1, label="$ACC$ of all negative")
+    ax.axhline(1 - prev, color=PALETTE["grey"], lw=1, label=r"$\mathrm{ACC}$ of all negative")
     ax.axvline(prev, color=PALETTE["grey"], lw=1, ls="-.")
     ax.axvline(0.5, color=PALETTE["grey"], lw=1, ls=":")
     ax.text(prev + 0.01, 0.05, "$t = \\pi$")
@@ -464,8 +465,8 @@ def threshold_figure(exp: dict) -> Figure:
     return fig
 
 
-METRICS = {"$TPR$": il.tpr, "$TNR$": il.tnr, "$ACC$": il.accuracy,
-           "$BA$": il.balanced_accuracy, "$GM$": il.g_mean}
+METRICS = {r"$\mathrm{TPR}$": il.tpr, r"$\mathrm{TNR}$": il.tnr, r"$\mathrm{ACC}$": il.accuracy,
+           r"$\mathrm{BA}$": il.balanced_accuracy, r"$\mathrm{GM}$": il.g_mean}
 """The columns of :func:`models_table`."""
 
 
@@ -484,8 +485,8 @@ def model_matrices(seed: int = 0) -> tuple[list, np.ndarray, np.ndarray]:
     folds = evaluate_models(models, exp["X"], exp["y"], cv=_outer_folds(seed))
     pooled = np.concatenate([folds.sum(axis=1),
                              exp["sweep"][[exp["best"]["ACC"], exp["best"]["BA"]]]])
-    names = list(models) + ["best $ACC$ threshold (hindsight)",
-                            "best $BA$ threshold (hindsight)"]
+    names = list(models) + [r"best $\mathrm{ACC}$ threshold (hindsight)",
+                            r"best $\mathrm{BA}$ threshold (hindsight)"]
     return names, folds, pooled
 
 
@@ -496,7 +497,7 @@ def models_table(seed: int = 0) -> pd.DataFrame:
     names, folds, pooled = model_matrices(seed)
     table = pd.DataFrame({k: [f"{v:.3f}" for v in f(pooled)] for k, f in METRICS.items()},
                          index=names)
-    table["$BA$ per fold (sd)"] = [
+    table[r"$\mathrm{BA}$ per fold (sd)"] = [
         f"{s:.3f}" for s in il.balanced_accuracy(folds).std(axis=1)] + ["", ""]
     return table
 
@@ -586,25 +587,27 @@ def _when(cond, x):
 
 
 THEOREMS = {name: _statement(gap) for name, gap in {
-    r"$ACC = \pi\,TPR + (1-\pi)\,TNR$":
+    r"$\mathrm{ACC} = \pi\,\mathrm{TPR} + (1-\pi)\,\mathrm{TNR}$":
         lambda v: np.abs(v["acc"] - v["pi"] * v["tpr"] - (1 - v["pi"]) * v["tnr"]),
-    r"$ACC - (1 - \pi) = (TP - FP)/M$, so $ACC > 1 - \pi \iff TP > FP$":
+    r"$\mathrm{ACC} - (1 - \pi) = (\mathrm{TP} - \mathrm{FP})/n$, "
+    r"so $\mathrm{ACC} > 1 - \pi \iff \mathrm{TP} > \mathrm{FP}$":
         lambda v: np.abs(v["acc"] - (1 - v["pi"]) - (v["tp"] - v["fp"]) / (v["P"] + v["N"])),
-    r"$1 - WA_\alpha$ = normalised cost": _cost_gap,
-    r"$BA$ of reversed predictions $= 1 - BA$":
+    r"$1 - \mathrm{WA}_\alpha$ = normalised cost": _cost_gap,
+    r"$\mathrm{BA}$ of reversed predictions $= 1 - \mathrm{BA}$":
         lambda v: np.abs(il.balanced_accuracy(v["C"][..., ::-1]) - (1 - v["ba"])),
-    r"$BA$ unchanged by scaling the rows":
+    r"$\mathrm{BA}$ unchanged by scaling the rows":
         lambda v: np.abs(il.balanced_accuracy(v["C"] * np.array([[0.2], [3.7]])) - v["ba"]),
-    r"$BA = \frac12 + \det C / (2PN)$":
+    r"$\mathrm{BA} = \frac12 + \det C / (2PN)$":
         lambda v: np.abs(v["ba"] - 0.5 - (v["tp"] * v["tn"] - v["fp"] * v["fn"])
                          / (2 * v["P"] * v["N"])),
-    r"$GM^2 = BA^2 - d^2/4$": lambda v: np.abs(v["gm"] ** 2 - v["ba"] ** 2 + v["d"] ** 2 / 4),
-    r"$HM \le GM$": lambda v: v["hm"] - v["gm"],
-    r"$GM \le BA$": lambda v: v["gm"] - v["ba"],
-    r"$HM \cdot BA = GM^2$": lambda v: np.abs(v["hm"] * v["ba"] - v["gm"] ** 2),
-    r"$GM^2 \ge J$ when $J \ge 0$":
+    r"$\mathrm{GM}^2 = \mathrm{BA}^2 - d^2/4$":
+        lambda v: np.abs(v["gm"] ** 2 - v["ba"] ** 2 + v["d"] ** 2 / 4),
+    r"$\mathrm{HM} \le \mathrm{GM}$": lambda v: v["hm"] - v["gm"],
+    r"$\mathrm{GM} \le \mathrm{BA}$": lambda v: v["gm"] - v["ba"],
+    r"$\mathrm{HM} \cdot \mathrm{BA} = \mathrm{GM}^2$": lambda v: np.abs(v["hm"] * v["ba"] - v["gm"] ** 2),
+    r"$\mathrm{GM}^2 \ge J$ when $J \ge 0$":
         lambda v: _when(v["tpr"] + v["tnr"] >= 1, v["tpr"] + v["tnr"] - 1 - v["gm"] ** 2),
-    r"$GM \ge 1/2$ when $J \ge 1/4$":
+    r"$\mathrm{GM} \ge 1/2$ when $J \ge 1/4$":
         lambda v: _when(v["tpr"] + v["tnr"] >= 1.25, 0.5 - v["gm"]),
 }.items()}
 """The chapter's statements about one confusion matrix, each as a violation function.
