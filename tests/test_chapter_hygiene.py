@@ -235,7 +235,7 @@ def test_sample_count_is_n(path):
 # math (the synthesis shows the registry's values too), the registry's formulas (the
 # metric reference shows them), and the library's docstrings (the library reference).
 _OUTPUT_MATH_PAGES = [ROOT / "chapters" / f"{name}.ipynb"
-                      for name in ("balanced_accuracy", "metric_reference", "synthesis")]
+                      for name in ("balanced_accuracy", "iam", "metric_reference", "synthesis")]
 _OUTPUT_KINDS = ("text/html", "text/markdown", "text/latex")
 
 

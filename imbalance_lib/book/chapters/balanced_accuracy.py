@@ -706,7 +706,7 @@ CLAIMS = [
     Claim("par-band", "the all-negative rule beats the informative classifier exactly "
           "below the crossing prevalence",
           lambda f: f["par_cross_prefix"] and abs(f["par_cross"] - (1 - INFORMATIVE)) <= 0.002),
-    Claim("vergne-acc", "the article's accuracy of the all-negative rule, P/M = 0.99, is "
+    Claim("vergne-acc", "the article's accuracy of the all-negative rule, N/n = 0.99, is "
           "reproduced exactly", lambda f: f["vergne_acc"] == 990 / 1000),
     Claim("chance-mean", "the coin flip's expected balanced accuracy is exactly 1/2",
           lambda f: f["chance_mean_gap"] <= TOL),

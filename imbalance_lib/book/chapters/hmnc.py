@@ -481,7 +481,7 @@ def comparison_tables() -> list:
         pub, ours = stacked(part)
         what = "metric values" if part == "values" else "absolute differences"
         for gi, (gname, cols) in enumerate(GROUPS.items()):
-            cap = (f"Tables 1-3, {what} of {gname}: published, recomputed and their "
+            cap = (f"Burduk's Tables 1-3, {what} of {gname}: published, recomputed and their "
                    "difference; highlighted where they disagree at the printed precision")
             styler = side_by_side(pub, ours[cols], show_diff=True, caption=cap,
                                   uuid=f"hmnc-{part}-{gi}")

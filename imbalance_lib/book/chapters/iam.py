@@ -192,17 +192,17 @@ VIOLATIONS = {
 """Each statement as a violation (positive: the statement fails on that matrix by that much)."""
 
 LABELS = {
-    "IAM = 2 CBA - 1": r"$IAM = 2\,CBA-1$",
-    "T1": r"T1: $-1 \le IAM \le 1$",
-    "T2": r"T2: $IAM \le CBA$",
-    "T3 MAP": r"T3: $IAM \le MAP$",
-    "T3 MAR": r"T3: $IAM \le MAR$",
-    "T3 F": r"T3: $IAM \le F$",
-    "CBA below": r"ours (proof of T3): $CBA \le \min(MAP, MAR, F)$",
-    "T3 step": r"T3, proof step: $\min(MAP, MAR) \le F$",
-    "HM": r"$IAM \le$ harmonic mean of MAP, MAR",
-    "T4": r"T4: $IAM \le ACC$",
-    "bound": r"ours: $IAM - ACC \le (1-\frac4k)(1-ACC)$",
+    "IAM = 2 CBA - 1": r"$\mathrm{IAM} = 2\,\mathrm{CBA}-1$",
+    "T1": r"T1: $-1 \le \mathrm{IAM} \le 1$",
+    "T2": r"T2: $\mathrm{IAM} \le \mathrm{CBA}$",
+    "T3 MAP": r"T3: $\mathrm{IAM} \le \mathrm{MAP}$",
+    "T3 MAR": r"T3: $\mathrm{IAM} \le \mathrm{MAR}$",
+    "T3 F": r"T3: $\mathrm{IAM} \le F$",
+    "CBA below": r"ours (proof of T3): $\mathrm{CBA} \le \min(\mathrm{MAP}, \mathrm{MAR}, F)$",
+    "T3 step": r"T3, proof step: $\min(\mathrm{MAP}, \mathrm{MAR}) \le F$",
+    "HM": r"$\mathrm{IAM} \le$ harmonic mean of MAP, MAR",
+    "T4": r"T4: $\mathrm{IAM} \le \mathrm{ACC}$",
+    "bound": r"ours: $\mathrm{IAM} - \mathrm{ACC} \le (1-\frac4k)(1-\mathrm{ACC})$",
 }
 """How the summary table names each statement."""
 
@@ -441,14 +441,14 @@ def example_comparisons(ex) -> list:
     """Tables 2, 3, 5, 6 and 9 beside our values (three Stylers, each with its own id)."""
     from imbalance_lib.book import tables
 
-    where, out = "Tables 2, 3, 5, 6", []
+    where, out = "Mortaz's Tables 2, 3, 5, 6", []
     for cols, uid in ((["ACC", "CBA"], "acc-cba"), (["MAP", "MAR", "F-score"], "map-mar-f")):
         out.append(tables.side_by_side(
             pub.EXAMPLE_METRICS, ex[cols], show_diff=True, uuid=f"cmp-mortaz-ex-{uid}",
             caption=f"{where}: {', '.join(cols)}, published, ours and ours minus published."))
     out.append(tables.side_by_side(
         pub.TABLE9, ex[["IAM"]], show_diff=True, uuid="cmp-mortaz-ex-iam",
-        caption="Table 9: IAM, published, ours and ours minus published."))
+        caption="Mortaz's Table 9: IAM, published, ours and ours minus published."))
     return out
 
 
@@ -907,7 +907,7 @@ def gap_table(gaps, group: str, name: str, uid: str):
     for key, values in css.items():
         styles[key] = values
     return (frame.style.set_uuid(uid).apply(lambda _: styles, axis=None)
-            .set_caption(f"{name}: {group}, published and ours; highlighted where "
+            .set_caption(f"Mortaz's {name}: {group}, published and ours; highlighted where "
                          "the difference exceeds two standard errors.")
             .set_table_styles([{"selector": "td, th",
                                 "props": "padding: 0.1em 0.6em; text-align: right;"}]))
