@@ -41,6 +41,7 @@ from .confusion import binary_matrix, confusion_matrix
 from .intervals import (
     Comparison,
     Interval,
+    class_balance_interval,
     compare,
     compare_predictions,
     confidence_interval,
@@ -143,8 +144,9 @@ __all__ = [
     "macro_f1_score", "cba_score", "iam_score", "g_mean_score",
     "threshold_sweep", "sweep_from_counts", "optimal_operating_point", "OperatingPoint",
     "NearestMeanClassifier", "RBFNetworkClassifier",
-    "confidence_interval", "metric_interval", "compare", "compare_predictions", "joint_counts",
-    "resample_matrices", "resample_joint", "Interval", "Comparison",
+    "confidence_interval", "class_balance_interval", "metric_interval", "compare",
+    "compare_predictions", "joint_counts", "resample_matrices", "resample_joint", "Interval",
+    "Comparison",
 ]
 __all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",

@@ -74,6 +74,7 @@ __all__ = [
     "resample_joint",
     "joint_counts",
     "confidence_interval",
+    "class_balance_interval",
     "metric_interval",
     "compare",
     "compare_predictions",
@@ -195,9 +196,16 @@ _MAX_COUNT = 2.0**53  # counts beyond this are not exact in float64
 def _check_count_size(C: ArrayLike) -> None:
     """Refuse counts above 2**53 (before :func:`check_matrix`, which rescales huge totals)."""
     raw = np.asarray(C)
-    if raw.dtype.kind in "iuf" and raw.size and np.nanmax(raw) > _MAX_COUNT:
+    if raw.dtype.kind not in "iufO" or not raw.size:
+        return
+    try:  # in float64 (float16 would overflow at 2**53); Python ints of an object array too
+        values = raw.astype(np.float64)
+    except (TypeError, ValueError):
+        return  # not numbers: check_matrix says so
+    values = values[np.isfinite(values)]  # nan and inf: check_matrix refuses them by name
+    if values.size and values.max() > _MAX_COUNT:
         raise ValueError(
-            f"counts above 2**53 ({float(np.nanmax(raw)):.3g}) cannot be resampled exactly; "
+            f"counts above 2**53 ({float(values.max()):.3g}) cannot be resampled exactly; "
             f"an interval on that many samples has width 0 to float precision")
 
 
@@ -610,8 +618,8 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
     and 0.1 off it): the plug-in CBA is biased low there, because the larger of a
     row sum and a column sum that are equal in expectation overestimates both.
     ``method="bootstrap"`` does better (93-96 % from 10 samples a class in the
-    chapter's setting) but reaches only about 89 % in that even case, and no
-    method of this module reaches 95 % there; for
+    chapter's setting) but reaches only about 89 % in that even case. For CBA and
+    IAM use :func:`class_balance_interval`, which corrects for that bias. For
     precision, F1, MCC or accuracy of an i.i.d. test set whose class mix is
     random, use ``method="bayes-whole"``. Resamples are drawn in chunks,
     and the metric is evaluated once per chunk on the whole stack.
@@ -654,6 +662,142 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
     return Interval(_out(low.reshape(shape)), _out(high.reshape(shape)),
                     _out(estimate.reshape(shape)), _out(share.reshape(shape)),
                     confidence, method)
+
+
+def _cba_branches(M: FloatArray, n: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The two branches of CBA's class terms: recall ``c_ii / n_i`` and ``c_ii / s_i``
+    (``0`` for an empty column, whose diagonal cell is empty too); each class term is
+    their minimum."""
+    d = np.diagonal(M, axis1=-2, axis2=-1)
+    s = M.sum(axis=-2)
+    return d / n, np.divide(d, s, out=np.zeros_like(d), where=s > 0)
+
+
+def class_balance_interval(C: ArrayLike, metric: str = "cba", *, confidence: float = 0.95,
+                           n_resamples: int = 2000, random_state: Seed = None) -> Interval:
+    r"""Interval for CBA or IAM that keeps its coverage where CBA has a kink.
+
+    Each class term of CBA is :math:`\min(c_{ii}/n_i,\ c_{ii}/s_i)` (row sum
+    :math:`n_i`, column sum :math:`s_i`). Where a class's row and column sums are
+    equal in expectation (balanced classes, errors spread evenly) the minimum has
+    a kink (for instance with balanced classes and evenly spread errors, but
+    any class mix can meet :math:`E\,s_i = n_i`), the plug-in CBA is biased low,
+    and the percentile intervals of :func:`confidence_interval` cover too little
+    (in the 70s and 80s for a nominal 95 %, measured in the book's intervals
+    chapter). This interval:
+
+    1. smooths each row's rates, :math:`\tilde p_{ij} = (c_{ij} + 1/k)/(n_i + 1)`,
+       and redraws every row from :math:`\mathrm{Mult}(n_i; \tilde p_{i\cdot})`
+       (a stratified bootstrap of the smoothed matrix);
+    2. estimates the bias of the plug-in CBA at the kink from the same draws, with
+       the resampled directional derivative of Fang and Santos (2019): class
+       :math:`i` counts as tied when its two branches differ by at most
+       :math:`\kappa_i = \mathrm{sd}^*(a^*_i - b^*_i)\sqrt{\log n_i}` (``sd*`` over
+       the draws), and each draw gives
+       :math:`T^* = \frac1k\sum_i \min(h^*_{a,i}, h^*_{b,i})` over tied classes
+       plus the active branch's :math:`h^*` elsewhere (:math:`h^*`: a branch's
+       draw minus its value on the smoothed matrix);
+    3. returns the percentile interval of the resampled CBA shifted by
+       :math:`-\overline{T^*}`, clipped to [0, 1] and widened to contain the
+       estimate. IAM's interval is :math:`2\,[\text{low}, \text{high}] - 1`
+       (:math:`\mathrm{IAM} = 2\,\mathrm{CBA} - 1` when every class has samples).
+
+    Away from ties the shift is close to 0 and the interval is a smoothed
+    bootstrap percentile interval.
+
+    Parameters
+    ----------
+    C : array-like of shape (..., k, k)
+        Confusion matrices (rows true classes) of integer counts, every class with
+        at least one sample.
+    metric : {"cba", "iam"}, default="cba"
+    confidence : float, default=0.95
+    n_resamples : int, default=2000
+    random_state : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    interval : Interval
+        As :func:`confidence_interval`, with ``method="kink-bootstrap"`` and
+        ``undefined_share`` 0.
+
+    Raises
+    ------
+    ValueError
+        An unknown metric, non-integer, negative or non-finite counts, counts
+        above 2**53, a class with no sample, fewer than two classes, or too few
+        resamples for the confidence.
+
+    Notes
+    -----
+    Only the bias estimate is Fang and Santos's: the interval around it is a
+    percentile interval, so their consistency result does not carry over, and
+    what it covers is measured, not proved. The book's intervals chapter finds
+    93-97 % for a nominal 95 % in three-class settings from 5 to 50 samples a
+    class, balanced and imbalanced, and with evenly spread errors, where the
+    default falls to the 70s, for intervals up to about 12 % wider. It measures
+    the limits too: with four or more classes and evenly spread errors, with 3-5
+    samples a class and evenly spread errors, and at confidence levels other
+    than 0.95 it covers too little (the bias is removed only in part, and the
+    misses lie above the interval); with large classes whose sums nearly tie it
+    may shift when it should not. The tie threshold separates ties from gaps
+    only as the classes grow.
+
+    References
+    ----------
+    Fang and Santos (2019), Inference on directionally differentiable functions,
+    Review of Economic Studies 86(1).
+
+    Examples
+    --------
+    >>> C = [[16, 2, 2], [2, 16, 2], [2, 2, 16]]
+    >>> low, high = class_balance_interval(C, random_state=0)
+    >>> bool(low < 0.8 < high)
+    True
+    """
+    if metric not in ("cba", "iam"):
+        raise ValueError(f"metric must be 'cba' or 'iam'; got {metric!r}")
+    _check_count_size(C)
+    C = check_matrix(C)
+    confidence = _check_confidence(confidence)
+    B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
+    if np.any(C != np.round(C)):
+        raise ValueError("class_balance_interval redraws whole samples: it needs integer "
+                         "counts")
+    lead, k = C.shape[:-2], C.shape[-1]
+    if k < 2:
+        raise ValueError(f"CBA needs at least two classes; got k = {k}")
+    flat = C.reshape(-1, k, k)
+    n = flat.sum(axis=-1)  # (m, k) class sizes
+    if np.any(n == 0):
+        raise ValueError("every class needs at least one sample: a row of zeros has no "
+                         "recall, and the class sizes are what the resamples keep")
+    rng = _rng(random_state)
+    a_hat, b_hat = _cba_branches(flat, n)
+    estimate = np.minimum(a_hat, b_hat).mean(axis=-1)
+    smooth = n[..., None] * (flat + 1 / k) / (n[..., None] + 1)  # rows keep their sizes
+    a_sm, b_sm = _cba_branches(smooth, n)
+    q = np.array([(1 - confidence) / 2, (1 + confidence) / 2])
+    low = np.empty(flat.shape[0])
+    high = np.empty(flat.shape[0])
+    log_n = np.sqrt(np.log(np.maximum(n, 2)))
+    for s in _chunks(flat.shape[0], B * k * k):
+        draws = _draw_rows(smooth[s], B, "bootstrap", 0.0, rng)  # (m, B, k, k)
+        a, b = _cba_branches(draws, n[s, None, :])
+        values = np.minimum(a, b).mean(axis=-1)
+        h_a, h_b = a - a_sm[s, None, :], b - b_sm[s, None, :]
+        kappa = (a - b).std(axis=1) * log_n[s]
+        tied = (np.abs(a_hat[s] - b_hat[s]) <= kappa)[:, None, :]
+        active = np.where((a_hat[s] < b_hat[s])[:, None, :], h_a, h_b)
+        bias = np.where(tied, np.minimum(h_a, h_b), active).mean(axis=-1).mean(axis=-1)
+        lo, hi = np.quantile(values, q, axis=-1)
+        low[s] = np.fmin(np.clip(lo - bias, 0, 1), estimate[s])
+        high[s] = np.fmax(np.clip(hi - bias, 0, 1), estimate[s])
+    if metric == "iam":
+        low, high, estimate = 2 * low - 1, 2 * high - 1, 2 * estimate - 1
+    return Interval(_out(low.reshape(lead)), _out(high.reshape(lead)),
+                    _out(estimate.reshape(lead)), _out(np.zeros(lead)), confidence,
+                    "kink-bootstrap")
 
 
 def compare(J: ArrayLike, metric: Metric, *, confidence: float = 0.95, method: str = "bayes",

@@ -34,6 +34,11 @@ BREAKERS = {
     "symmetric-both-short": {"sym_boot": 94.0},
     "cba-biased-low": {"cba_bias_ir100": -0.03},
     "prior-at-5": {"boot_three_5": 0.8},
+    "kink-in-band": {"kink_min": 92.5},
+    "kink-default-short": {"kink_default_short": 3},
+    "kink-cheap": {"kink_width_max": 1.3},
+    "kink-lopsided": {"kink_below": 3.0},
+    "kink-limits": {"kink_lim_all_short": False},
     "boot-binary-fails": {"boot_min50": 0.94},
     "none-at-5": {"cov_min5": 0.94},
     "no-majority-undefined": {"no_interval": 0.2},
@@ -89,6 +94,10 @@ MORE_BREAKERS = [
     ("iid-ba-band", {"iid_ba_max": 98.0}),
     ("picks-most-fail", {"picks_n": 21}),
     ("burduk-seed-in-range", {"b_seed_range_2": "29 to 29"}),
+    ("kink-in-band", {"kink_max": 97.5}),
+    ("kink-in-band", {"kink_n": 10}),
+    ("kink-default-short", {"kink_default_even_max": 90.0}),
+    ("kink-limits", {"kink_lim_above_share": 0.5}),
 ]
 
 
@@ -157,7 +166,10 @@ def test_each_part_of_a_claim_can_fail(key, change):
             **{f"b_seed_{e}_{i}": v for i, (lo, hi) in enumerate([(7, 8), (29, 29), (30, 31)], 1)
                for e, v in (("lo", lo), ("hi", hi))},
             "b_yes_2": 29, "b_yes_3": 31,
-            "b_seed_range_1": "7 to 8", "b_seed_range_2": "29", "b_seed_range_3": "30 to 31"}
+            "b_seed_range_1": "7 to 8", "b_seed_range_2": "29", "b_seed_range_3": "30 to 31",
+            "kink_min": 93.7, "kink_max": 96.0, "kink_n": 12, "kink_default_short": 7,
+            "kink_default_even_max": 80.5, "kink_lim_all_short": True,
+            "kink_lim_above_share": 0.92}
     assert claim.holds(base), key
     assert not claim.holds({**base, **change}), key
 
