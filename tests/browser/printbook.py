@@ -169,7 +169,17 @@ def compose(html: Path, *, solutions: bool) -> tuple[str, list[Heading]]:
             return None
         frag = unquote(parts.fragment)
         if frag and frag in idmap[dest]:
-            return idmap[dest][frag]
+            new = idmap[dest][frag]
+            # an empty marker (an index entry's span) at the very start of an element with an
+            # id shares its position: Chromium writes one destination there, the element's
+            el = pages[dest].find(id=new)
+            parent = el.parent if el is not None else None
+            if (el is not None and el.name == "span" and not el.get_text(strip=True)
+                    and parent is not None and parent.get("id")
+                    and next((c for c in parent.children
+                              if not (isinstance(c, str) and not c.strip())), None) is el):
+                return parent["id"]
+            return new
         return f"page--{_slug(dest)}"
 
     headings: list[Heading] = []
