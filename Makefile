@@ -29,12 +29,13 @@ EMULATED_CPU := OPENBLAS_CORETYPE=$(CORETYPE) NPY_DISABLE_CPU_FEATURES="X86_V3 X
 
 STUDENT := $(BUILDDIR)/student
 PDFDIR := $(BUILDDIR)/pdf
-EDITIONS := $(BIN)/python tests/browser/editions.py
+# the tools that build the other editions (student site and notebooks, source archive, PDF)
+EDITIONS := $(BIN)/python -m imbalance_lib.book.editions
 # the whole source (chapters, library, student notebooks) as one zip, linked from intro.md
 ARCHIVE := $(BUILDDIR)/html/imbalance-book-source.zip
 
-.PHONY: help setup book site student pdf test test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench study ranking-study lint clean
+.PHONY: help setup book site student pdf test test-full test-lib test-notebooks test-build test-browser \
+        test-pdf chromium chapter lab bench regenerate study ranking-study lint clean
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -44,6 +45,7 @@ help:
 	@echo "                     and its notebooks for JupyterLab (numbers and citations written in) in $(STUDENT)/notebooks"
 	@echo "make pdf             the book as one PDF (answer key) and a student PDF, in $(PDFDIR)/"
 	@echo "make test            set up, then lint and type checks, library tests, nbval, strict build, browser tests"
+	@echo "make test-full       make test, then every stored result regenerated and compared (slow)"
 	@echo "make test-lib        [1/4] library tests and doctests"
 	@echo "make test-notebooks  [2/4] nbval: every chapter re-executed on an emulated CPU (CORETYPE=$(CORETYPE))"
 	@echo "make test-build      [3/4] strict build of the site and of the student edition"
@@ -52,6 +54,8 @@ help:
 	@echo "make chapter NB=chapters/iba.ipynb   re-execute one chapter in place (stores its outputs)"
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
+	@echo "make regenerate      re-run the stored studies of chapters/data/stored (the intervals chapter's"
+	@echo "                     coverage studies, about 2 min) after a change to their code or the library"
 	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
 	@echo "make ranking-study   re-score the KEEL data sets and measure the bootstrap coverage for the threshold-free chapter (about 10 min on 2 cores);"
@@ -96,7 +100,7 @@ student: $(STAMP)
 	@echo "==> open $(STUDENT)/_build/html/index.html"
 
 # The book as PDF, printed by Debian's chromium (offline, math typeset) as one document with
-# a title page, contents and bookmarks (tests/browser/printbook.py): book.pdf is the
+# a title page, contents and bookmarks (imbalance_lib/book/editions/printbook.py): book.pdf is the
 # answer key (solutions open), book-student.pdf the student edition.
 pdf: $(STAMP) chromium
 	@test -f $(BUILDDIR)/html/intro.html || $(MAKE) --no-print-directory site
@@ -109,11 +113,21 @@ pdf: $(STAMP) chromium
 test: lint test-lib test-notebooks test-build test-browser
 	@echo "==> all test layers passed"
 
+# make test, then every stored result regenerated and compared with what is stored: the
+# measurements typed into chapter modules that need processes of their own (emulated
+# kernels), the stored cross-validation runs, the answers table. Run it before resolving any
+# change to a study or an experiment.
+test-full: test
+	@echo "==> [5/4] stored results regenerated and compared (tests marked full)"
+	$(BIN)/python -m pytest --doctest-modules imbalance_lib tests --ignore=tests/browser -p no:cacheprovider \
+		-m full -q
+
 test-lib: $(STAMP)
-	@echo "==> [1/4] library tests and doctests"
-	$(BIN)/python -m pytest --doctest-modules imbalance_lib tests --ignore=tests/browser -p no:cacheprovider -q
-	$(BIN)/python -m pytest --doctest-modules tests/browser/editions.py tests/browser/test_editions.py \
-		-p no:cacheprovider -q
+	@echo "==> [1/4] library tests and doctests (the chapters' claims on their stored findings records)"
+	$(BIN)/python -m pytest --doctest-modules imbalance_lib tests --ignore=tests/browser -p no:cacheprovider \
+		-m "not full" -n 2 -q
+	@# the tools of the editions: their tests (their doctests ran with the library's, above)
+	$(BIN)/python -m pytest tests/browser/test_editions.py -p no:cacheprovider -q
 
 test-notebooks: $(STAMP)
 	@echo "==> [2/4] nbval: every chapter re-executed on an emulated CPU ($(CORETYPE), no AVX2/AVX-512) and compared with its stored outputs"
@@ -128,8 +142,9 @@ test-build: $(STAMP)
 test-browser: $(STAMP) chromium
 	@echo "==> [4/4] browser tests: every page in headless Chromium"
 	BOOK_HTML=$(BUILDDIR)/html STUDENT_HTML=$(STUDENT)/_build/html SCREENSHOTS=$(BUILDDIR)/screenshots \
-		$(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_pdf.py -p no:cacheprovider -q
-	@echo "==> page heights and every offending element: $(BUILDDIR)/screenshots/layout-report.txt"
+		$(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_pdf.py -p no:cacheprovider -q \
+		-n 2 --dist loadgroup
+	@echo "==> page heights and every offending element: $(BUILDDIR)/screenshots/layout-report*.txt"
 
 test-pdf: $(STAMP)
 	@echo "==> the PDFs: title page, contents with the right page numbers, continuous numbering, no local links,"
@@ -147,9 +162,11 @@ chromium:
 		fi; \
 	fi
 
+# Re-executes one chapter in place: its stored outputs and its findings records
+# (chapters/data/findings/*.json, which the claims tests read) are written anew.
 chapter: $(STAMP)
 	@test -n "$(NB)" || { echo "usage: make chapter NB=chapters/<name>.ipynb"; exit 2; }
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	BOOK_STORE_FINDINGS=1 $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=600 \
 		--ExecutePreprocessor.kernel_name=python3 $(NB)
 
@@ -164,6 +181,11 @@ lab: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# The stored results of chapters/data/stored (the intervals chapter's coverage studies),
+# run again and written with the hash of the code that made them; NAMES= to pick some.
+regenerate: $(STAMP)
+	$(BIN)/python -m imbalance_lib.book.stored $(NAMES)
 
 study: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.study

@@ -18,11 +18,12 @@ from scipy.optimize import minimize_scalar
 from imbalance_lib.book.chapters import ac_score
 from imbalance_lib.book.claims import failing
 from imbalance_lib.book.datasets import digits_split
+from imbalance_lib.book.record import load
 
 
 @pytest.fixture(scope="module")
 def findings():
-    return ac_score.findings()
+    return load("ac_score")  # the record the chapter proves when it executes
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +33,8 @@ def digits_run():
 
 
 @pytest.fixture(scope="module")
-def digits(digits_run):
-    return ac_score.experiment_findings(*digits_run)
+def digits():
+    return load("ac_score_digits")
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +173,6 @@ def test_digits_claims_hold(digits):
     assert failing(ac_score.EXPERIMENT_CLAIMS["dig"], digits) == []
 
 
-@pytest.mark.slow
 def test_gaussian_claims_hold(gaussian):
     assert failing(ac_score.EXPERIMENT_CLAIMS["gau"], gaussian) == []
     assert gaussian["doc_verdict"] == "holds"
@@ -278,7 +278,6 @@ def test_each_digits_claim_can_fail(digits, key):
     assert key in failing(ac_score.EXPERIMENT_CLAIMS["dig"], {**digits, **DIG_BREAKERS[key]})
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAU_BREAKERS))
 def test_each_gaussian_claim_can_fail(gaussian, key):
     assert key in failing(ac_score.EXPERIMENT_CLAIMS["gau"], {**gaussian, **GAU_BREAKERS[key]})

@@ -10,7 +10,6 @@ or from the code that writes it.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import math
@@ -26,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
-from imbalance_lib.book import answers
+from imbalance_lib.book import answers, editions
 from imbalance_lib.book.answers import UnknownExercise, add_checks, check
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -327,21 +326,13 @@ def test_every_exercise_is_checked_or_has_a_reason():
 
 # --- the student notebooks -------------------------------------------------------------
 
-def _editions():
-    spec = importlib.util.spec_from_file_location("editions",
-                                                  ROOT / "tests" / "browser" / "editions.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 CHAPTERS = sorted({e["chapter"] for e in answers.table().values()})
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_add_checks_puts_one_runnable_cell_after_each_exercise(chapter):
     nb = _notebook(chapter)
-    kept, _ = _editions().strip_solutions(nb["cells"])
+    kept, _ = editions.strip_solutions(nb["cells"])
     cells = add_checks(kept, chapter)
     assert add_checks(kept, f"{chapter}.ipynb") == cells
     labels = sorted(k for k, e in answers.table().items() if e["chapter"] == chapter)
@@ -385,7 +376,6 @@ def test_add_checks_splits_a_cell_with_two_exercises():
 
 
 def test_student_source_calls_add_checks():
-    editions = _editions()
     assert "add_checks(" in Path(editions.__file__).read_text(encoding="utf-8")
 
 

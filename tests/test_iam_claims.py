@@ -15,6 +15,7 @@ import pytest
 from imbalance_lib.book.chapters import iam
 from imbalance_lib.book.claims import failing
 from imbalance_lib.book.published import mortaz2020 as pub
+from imbalance_lib.book.record import load
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ["max-min of the five", "CBA", "IAM"]
@@ -98,15 +99,10 @@ def _stored_glue():
 
 
 def test_the_stored_chapter_glues_stable_picks():
-    # the values the chapter stored when it last ran (nbval re-checks them in make test)
-    _, glued = _stored_glue()
-    f = {k: int(glued[f"iam-{k.replace('_', '-')}"])
-         for k in ("pick_reps", "pick_unanimous", "pick_stable_rules", "pick_rules")}
-    f["pick_only_model"] = glued["iam-pick-only-model"].strip("'")
-    f.update(iam.pick_study_findings())
-    f["pick20_matches_page"] = glued["iam-pick20-matches-page"] == "True"
+    # the findings the chapter proved when it last ran (nbval re-checks the record)
+    f = load("iam")
     assert failing(iam.PICK_CLAIMS, f) == []
-    assert int(glued["iam-pick20-majority-n"]) == 19 and int(glued["iam-pick20-reps"]) == 20
+    assert f["pick20_majority_n"] == 19 and f["pick20_reps"] == 20
 
 
 # --------------------------------------------------------------------------- theory
@@ -114,7 +110,7 @@ def test_the_stored_chapter_glues_stable_picks():
 
 @pytest.fixture(scope="module")
 def theory():
-    return iam.theory_findings()
+    return load("iam")
 
 
 def test_theory_claims_hold(theory):
@@ -209,10 +205,9 @@ def test_each_theory_claim_can_fail(theory, key):
 
 @pytest.fixture(scope="module")
 def searched():
-    return iam.search_findings(iam.search(ks=(2, 3, 4, 5, 6, 7), n_random=500, maxiter=2))
+    return load("iam")  # the chapter's own search (k = 2..10), proven when it executes
 
 
-@pytest.mark.slow
 def test_search_claims_hold_and_can_fail(searched):
     assert failing(iam.SEARCH_CLAIMS, searched) == []
     assert searched["violated_names"] == "T3 step, T4"
@@ -232,24 +227,15 @@ def test_the_violations_by_hand():
 
 
 def test_sweep_claims_hold_and_can_fail():
-    f = iam.sweep_findings(iam.sweeps())
+    f = load("iam")
     assert failing(iam.SWEEP_CLAIMS, f) == []
     for c in iam.SWEEP_CLAIMS:
         assert c.key in failing(iam.SWEEP_CLAIMS, {**f, **BREAKERS[c.key]})
 
 
 def _stored_findings():
-    """The scalar findings the chapter glued when it last ran (nbval re-checks them)."""
-    import ast
-
-    _, glued = _stored_glue()
-    out = {}
-    for name, text in glued.items():
-        try:
-            out[name[len("iam-"):].replace("-", "_")] = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            pass  # figures
-    return out
+    """The chapter's findings as it last proved them (nbval re-checks the record)."""
+    return load("iam")
 
 
 def test_rerun_claims_hold_on_the_stored_run_and_can_fail():

@@ -12,7 +12,7 @@ import pytest
 from imbalance_lib.book.chapters import iam
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_stored_picks_are_reproduced():
     seeds = [7, 19]
     assert iam.measure_glass_picks(seeds) == {s: iam.GLASS_PICKS_MEASURED[s] for s in seeds}
@@ -25,7 +25,7 @@ def test_the_stored_table_covers_twenty_seeds():
     assert f["pick20_others"] == "RF in 1" and f["pick20_lead_negative"] == 1
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_stored_satimage_iam_is_reproduced():
     # one Satimage cross-validation with the page's lighter settings: about a minute
     assert iam.measure_sat_iam([1]) == {1: iam.SAT_IAM_MEASURED[1]}

@@ -13,11 +13,12 @@ import pytest
 import imbalance_lib as il
 from imbalance_lib.book.chapters import iba
 from imbalance_lib.book.claims import failing
+from imbalance_lib.book.record import load
 
 
 @pytest.fixture(scope="module")
 def findings():
-    return iba.findings()
+    return load("iba")  # the record the chapter proves when it executes
 
 
 def test_every_claim_holds(findings):
@@ -220,15 +221,13 @@ def test_every_rerun_claim_has_a_breaker():
 
 @pytest.fixture(scope="module")
 def rerun_findings():
-    return iba.rerun_findings()
+    return load("iba_rerun")
 
 
-@pytest.mark.slow
 def test_every_rerun_claim_holds(rerun_findings):
     assert failing(iba.RERUN_CLAIMS, rerun_findings) == []
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(RERUN_BREAKERS))
 def test_each_rerun_claim_can_fail(rerun_findings, key):
     assert key in failing(iba.RERUN_CLAIMS, {**rerun_findings, **RERUN_BREAKERS[key]})
@@ -250,13 +249,11 @@ PART_BREAKERS = [
 ]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("key, change", PART_BREAKERS)
 def test_each_part_of_a_rerun_sentence_can_fail(rerun_findings, key, change):
     assert key in failing(iba.RERUN_CLAIMS, {**rerun_findings, **change})
 
 
-@pytest.mark.slow
 def test_rerun_counts_by_row(rerun_findings):
     f = rerun_findings
     # the per-fold means fail in the rows of 1-NN, MLP, NBC and J48 on both data sets

@@ -38,7 +38,7 @@ def test_every_line_has_its_arithmetic():
     assert list(iba.NOISE.index) == list(iba.NOISE_SETTINGS)
 
 
-@pytest.mark.slow
+@pytest.mark.full
 @pytest.mark.parametrize("label", ["Prescott kernels"])
 def test_emulated_kernel_lines_regenerate(label):
     env, eps = iba.NOISE_SETTINGS[label]
@@ -48,7 +48,7 @@ def test_emulated_kernel_lines_regenerate(label):
         assert stored[column] == value, (label, column)
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_satimage_starts_regenerate_on_the_emulated_kernel():
     env, eps = iba.SAT_SETTINGS["Prescott kernels"]
     rates = iba.mlp_rates_in(env, "Satimage", len(iba.SAT_STARTS), eps)

@@ -10,10 +10,11 @@ changes a glued word: it cannot leave a stale sentence behind.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-__all__ = ["Claim", "failing", "verify", "table"]
+__all__ = ["Claim", "failing", "verify", "table", "chapter_claims", "cited_keys"]
 
 
 @dataclass(frozen=True)
@@ -61,3 +62,35 @@ def table(claims, findings: Mapping):
     return pd.DataFrame({"claim": [c.text for c in claims],
                          "supported": ["yes" if c.holds(findings) else "NO" for c in claims]},
                         index=[c.key for c in claims])
+
+
+def chapter_claims(module) -> dict[str, Claim]:
+    """Every claim a chapter module states, by key: each ``*CLAIMS`` list of the module
+    (a dict of such lists included), a claim listed twice counted once."""
+    found: dict[str, Claim] = {}
+    for name in dir(module):
+        if not name.endswith("CLAIMS"):
+            continue
+        value = getattr(module, name)
+        lists = value.values() if isinstance(value, Mapping) else [value]
+        for claims in lists:
+            for c in claims:
+                if isinstance(c, Claim):
+                    found.setdefault(c.key, c)
+    return found
+
+
+# A claim's key stands beside its sentence in the notebook source as a MyST comment on
+# the line after the paragraph (a comment line inside a paragraph would split it):
+#     ... the MLP's gap is {glue:text}`iba-exp-glass-mlp-gap`.
+#     % claims: exp-glass-mlp, mlp-noise
+_CITE = re.compile(r"^\s*%\s*claims?:\s*(.+?)\s*$", re.MULTILINE)
+
+
+def cited_keys(markdown: str) -> list[str]:
+    """The claim keys cited by ``% claims: a, b`` comments in ``markdown``, in order.
+
+    >>> cited_keys("A sentence.\\n% claims: auc-gap, range-one\\n\\nMore.\\n% claim: x")
+    ['auc-gap', 'range-one', 'x']
+    """
+    return [k for line in _CITE.findall(markdown) for k in re.split(r"[,\s]+", line) if k]

@@ -1,13 +1,8 @@
-"""The browser tests: the site tooling (editions.py) importable, one Chromium per module."""
+"""The browser tests: one Chromium per module, with the flags of the printed book."""
 
-import sys
-from pathlib import Path
+import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-
-import pytest  # noqa: E402
-from chromium import CHROMIUM_FLAGS, executable  # noqa: E402
+from imbalance_lib.book.editions.chromium import CHROMIUM_FLAGS, executable
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
-from editions import ROOT, UnbalancedSolution, strip_solutions
+
+from imbalance_lib.book.editions import ROOT, UnbalancedSolution, strip_solutions
 
 
 def md(text):
@@ -74,7 +75,7 @@ def test_every_chapter_strips_cleanly(path: Path):
 
 
 def test_intro_describes_the_edition():
-    from editions import INTRO_KEY
+    from imbalance_lib.book.editions import INTRO_KEY
 
     assert INTRO_KEY in (ROOT / "intro.md").read_text(encoding="utf-8")
 
@@ -83,14 +84,14 @@ def test_intro_describes_the_edition():
 
 @pytest.mark.parametrize("path", sorted((ROOT / "chapters").glob("*.ipynb")), ids=lambda p: p.name)
 def test_solution_code_cells_start_folded(path: Path):
-    from editions import FOLDED, solution_code_cells
+    from imbalance_lib.book.editions import FOLDED, solution_code_cells
 
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     inside = solution_code_cells(cells)
     unfolded = [cells[i].get("id", i) for i in inside
                 if {k: cells[i]["metadata"].get("jupyter", {}).get(k) for k in FOLDED} != FOLDED]
-    assert not unfolded, f"{path.name}: solution code cells not folded (python tests/browser/" \
-                         f"editions.py fold-solutions): {unfolded}"
+    assert not unfolded, f"{path.name}: solution code cells not folded (python -m " \
+                         f"imbalance_lib.book.editions fold-solutions): {unfolded}"
     # the folding is for solutions only: no other code cell is folded by it
     for i, c in enumerate(cells):
         if i not in inside and c["cell_type"] == "code":
@@ -100,7 +101,7 @@ def test_solution_code_cells_start_folded(path: Path):
 # --- student notebooks for JupyterLab ----------------------------------------------------
 
 def test_glue_roles_take_the_stored_values_as_the_site_formats_them():
-    from editions import resolve_glue
+    from imbalance_lib.book.editions import resolve_glue
 
     store = {"a": {"text/plain": "0.123456"}, "n": {"text/plain": "1234"},
              "p": {"text/plain": "np.float64(0.25)"}, "s": {"text/plain": "'word'"},
@@ -113,7 +114,7 @@ def test_glue_roles_take_the_stored_values_as_the_site_formats_them():
 
 
 def test_citations_read_as_on_the_site():
-    from editions import resolve_cites
+    from imbalance_lib.book.editions import resolve_cites
 
     text = "{cite:t}`garcia2009` and {cite:t}`wu2025` {cite:p}`burduk2020`, {cite}`uci_breast_cancer`"
     assert resolve_cites(text) == ("García et al. [2009] and Wu and Cannistraci [2025] "
@@ -121,7 +122,7 @@ def test_citations_read_as_on_the_site():
 
 
 def test_lab_notebook_drops_glue_only_cells_but_keeps_what_later_cells_use():
-    from editions import lab_notebook
+    from imbalance_lib.book.editions import lab_notebook
 
     rec = {"output_type": "display_data", "metadata": {"scrapbook": {"name": "v"}},
            "data": {"application/papermill.record/text/plain": "0.5"}}
@@ -144,7 +145,7 @@ def test_lab_notebook_drops_glue_only_cells_but_keeps_what_later_cells_use():
 def test_student_notebook_shows_values_not_names(path: Path):
     """What JupyterLab would show raw: no glue role or figure, no citation role, no glue record,
     no solution; every exercise kept."""
-    from editions import lab_notebook, student_cells
+    from imbalance_lib.book.editions import lab_notebook, student_cells
 
     nb = json.loads(path.read_text(encoding="utf-8"))
     nb["cells"], _ = student_cells(nb["cells"], path.stem)
@@ -166,7 +167,7 @@ def test_student_notebook_shows_values_not_names(path: Path):
 def test_source_archive_holds_the_whole_book(tmp_path):
     import zipfile
 
-    from editions import ARCHIVE_NAME, ARCHIVE_PREFIX, source_archive
+    from imbalance_lib.book.editions import ARCHIVE_NAME, ARCHIVE_PREFIX, source_archive
 
     out = tmp_path / ARCHIVE_NAME
     source_archive(out)
@@ -187,7 +188,12 @@ def test_source_archive_holds_the_whole_book(tmp_path):
                  "_config.yml", "_toc.yml", "intro.md", "references.bib", "LICENSE",
                  "CITATION.cff", "CHANGELOG.md", "_static/book.css",
                  "_mathjax/mathjax/tex-mml-chtml.js", "chapters/data/synthesis_study.npz",
-                 "tests/browser/editions.py"):
+                 "imbalance_lib/book/editions/__init__.py",
+                 "imbalance_lib/book/editions/__main__.py",
+                 "imbalance_lib/book/editions/printbook.py",
+                 "imbalance_lib/book/editions/print.css",
+                 "imbalance_lib/book/editions/chromium.py",
+                 "imbalance_lib/book/sphinx/__init__.py", "imbalance_lib/book/sphinx/edition.py"):
         assert need in names, need
     for name in names:
         assert not re.search(r"(^|/)(_build|\.venv|__pycache__|\.ipynb_checkpoints|\.git)(/|$)", name)
@@ -196,7 +202,7 @@ def test_source_archive_holds_the_whole_book(tmp_path):
 def test_student_archive_holds_no_solution(tmp_path):
     import zipfile
 
-    from editions import ARCHIVE_PREFIX, INTRO_STUDENT, source_archive
+    from imbalance_lib.book.editions import ARCHIVE_PREFIX, INTRO_STUDENT, source_archive
 
     out = tmp_path / "student.zip"
     source_archive(out, solutions=False)
@@ -208,7 +214,7 @@ def test_student_archive_holds_no_solution(tmp_path):
 
 
 def test_landing_page_links_the_archive():
-    from editions import ARCHIVE_NAME
+    from imbalance_lib.book.editions import ARCHIVE_NAME
 
     intro = (ROOT / "intro.md").read_text(encoding="utf-8")
     assert f'href="{ARCHIVE_NAME}"' in intro

@@ -27,7 +27,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from editions import ROOT, glue_store, lab_notebook, solution_code_cells, student_cells
+
+from imbalance_lib.book.editions import ROOT, glue_store, lab_notebook, solution_code_cells, student_cells
 
 CHAPTER = os.environ.get("LAB_CHAPTER", "hmnc")
 TOKEN = "book-lab-test"

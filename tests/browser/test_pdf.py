@@ -15,9 +15,10 @@ import re
 import unicodedata
 from pathlib import Path
 
-import printbook  # tests/browser (conftest.py)
 import pytest
 import yaml
+
+from imbalance_lib.book.editions import printbook
 
 ROOT = Path(__file__).resolve().parents[2]
 PDFS = {

@@ -35,6 +35,9 @@ def _pages():
 
 
 PAGES = _pages()
+# under pytest-xdist (make test-browser runs two workers) every test of one page runs on
+# the same worker, which visits the page once at each width (--dist loadgroup)
+PAGE_PARAMS = [pytest.param(p, marks=pytest.mark.xdist_group(p)) for p in PAGES]
 
 
 def test_site_was_built():
@@ -86,7 +89,9 @@ DUPLICATE_IDS = """() => {
 WIDTHS = {"wide": 1366, "narrow": 390}
 PROBE = (Path(__file__).with_name("layout_probe.js")).read_text(encoding="utf-8")
 _VISITS: dict = {}
-REPORT = SHOTS / "layout-report.txt"
+# one report per xdist worker (layout-report.txt without xdist)
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+REPORT = SHOTS / (f"layout-report-{_WORKER}.txt" if _WORKER else "layout-report.txt")
 
 
 def _visit(page, width_name, server, browser):
@@ -199,7 +204,7 @@ def _write_report():
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", PAGE_PARAMS)
 def test_page(page, server, browser):
     v = _visit(page, "wide", server, browser)
     if v["has_math"]:
@@ -231,7 +236,7 @@ def test_page(page, server, browser):
     assert not dead, f"internal links that do not resolve: {sorted(set(dead))[:10]}"
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", PAGE_PARAMS)
 def test_nothing_wider_than_the_column(page, server, browser):
     """At 1366 px every display equation, table and block fits the content column."""
     lay = _visit(page, "wide", server, browser)["layout"]
@@ -240,7 +245,7 @@ def test_nothing_wider_than_the_column(page, server, browser):
                            f" {lay['article']} px column:\n  " + "\n  ".join(offenders))
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", PAGE_PARAMS)
 def test_narrow_window_scrolls_never_clips(page, server, browser):
     """At 390 px wide content scrolls inside its own box, with a visible cue."""
     lay = _visit(page, "narrow", server, browser)["layout"]
@@ -249,7 +254,7 @@ def test_narrow_window_scrolls_never_clips(page, server, browser):
                            " scrolling without a cue:\n  " + "\n  ".join(offenders))
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", PAGE_PARAMS)
 def test_figures_have_alt_text(page, server, browser):
     lay = _visit(page, "wide", server, browser)["layout"]
     bad = [f"{i['src']}: alt {i['alt']!r}" for i in lay["images"] if i["bad"]]
@@ -488,7 +493,7 @@ def _cited_keys() -> set[str]:
 
 def test_bibliography_is_labelled_by_author_and_year():
     pybtex = pytest.importorskip("pybtex.database")
-    from imbalance_lib.book.sphinx_bibliography import author_year_label
+    from imbalance_lib.book.sphinx.bibliography import author_year_label
 
     html = (HTML / "chapters" / "bibliography.html").read_text(encoding="utf-8")
     labels = re.findall(r'<span class="label"><span class="fn-bracket">\[</span>(.*?)'

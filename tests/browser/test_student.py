@@ -83,7 +83,7 @@ def test_both_sites_offer_the_source_archive():
     """The landing page links the source archive, and the archive is there, in each edition."""
     import zipfile
 
-    from editions import ARCHIVE_NAME, ARCHIVE_PREFIX
+    from imbalance_lib.book.editions import ARCHIVE_NAME, ARCHIVE_PREFIX
 
     sites = [HTML] + ([STUDENT] if (STUDENT / "intro.html").is_file() else [])
     for site in sites:

@@ -18,6 +18,7 @@ import imbalance_lib as il
 from imbalance_lib.book.claims import Claim
 from imbalance_lib.book.coverage import kink_coverage, simulate_coverage
 from imbalance_lib.book.pages import signed
+from imbalance_lib.book.stored import stored_as
 from imbalance_lib.intervals import (
     compare,
     compare_predictions,
@@ -147,6 +148,7 @@ RATIOS = (1, 10, 100)
 
 
 @cache
+@stored_as("intervals_coverage")  # chapters/data/stored/intervals_coverage.json
 def coverage_study(n_sets: int = 800, n_resamples: int = 400):
     """Coverage of nominal 95 % intervals for every method, setting, P, IR and metric.
 
@@ -273,6 +275,7 @@ KINK_SETS = 2000
 
 
 @cache
+@stored_as("intervals_kink")  # chapters/data/stored/intervals_kink.json
 def kink_study():
     """Coverage (%) of CBA's 95 % interval, default against
     :func:`imbalance_lib.class_balance_interval`, on the same test sets."""
@@ -299,6 +302,7 @@ KINK_LIMITS = {  # label -> (true rates, class sizes, confidence)
 
 
 @cache
+@stored_as("intervals_kink_limits")  # chapters/data/stored/intervals_kink_limits.json
 def kink_limits():
     """Coverage (%) of CBA's interval where the correction is not enough."""
     rows = {}
@@ -856,6 +860,7 @@ def _picks_findings(f) -> dict:
 
 
 @cache
+@stored_as("intervals_paired")  # chapters/data/stored/intervals_paired.json
 def paired_study():
     """Coverage (%) of the paired interval: :func:`imbalance_lib.book.paired_coverage.study`."""
     from imbalance_lib.book import paired_coverage
@@ -868,6 +873,7 @@ IID_SETS = 3000
 
 
 @cache
+@stored_as("intervals_iid")  # chapters/data/stored/intervals_iid.json
 def iid_study():
     """Coverage (%) on i.i.d. test sets: :func:`imbalance_lib.book.iid_coverage.study`."""
     from imbalance_lib.book import iid_coverage

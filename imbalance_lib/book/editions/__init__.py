@@ -1,12 +1,14 @@
 """The book's other editions: the student site (no solutions) and the PDFs.
 
-Run through the Makefile (``make student``, ``make pdf``, ``make site``/``book``,
-``make lab``); by hand::
+The tools that build them, not tests (the tests are in ``tests/browser/``). Run through
+the Makefile (``make student``, ``make pdf``, ``make site``/``book``, ``make lab``); by
+hand, from the repository's root::
 
-    python tests/browser/editions.py student-source _build/student
-    python tests/browser/editions.py student-notebooks _build/student/notebooks
-    python tests/browser/editions.py source-archive _build/html/imbalance-book-source.zip
-    python tests/browser/editions.py pdf _build/html _build/pdf/book.pdf [--solutions]
+    python -m imbalance_lib.book.editions student-source _build/student
+    python -m imbalance_lib.book.editions student-notebooks _build/student/notebooks
+    python -m imbalance_lib.book.editions source-archive _build/html/imbalance-book-source.zip
+    python -m imbalance_lib.book.editions pdf _build/html _build/pdf/book.pdf [--solutions]
+    python -m imbalance_lib.book.editions fold-solutions [chapters/<name>.ipynb ...]
 
 Student edition
     Every chapter notebook is copied with everything from a ``solution-start``
@@ -24,7 +26,8 @@ Source archive
     notebooks. Sorted entries, fixed timestamps: the same sources give the same bytes.
 
 PDF
-    ``printbook.py`` (next to this file) prints a built site as one book:
+    ``printbook.py`` (in this package, with its stylesheet ``print.css`` and the
+    Chromium flags of ``chromium.py``) prints a built site as one book:
     title page, contents with page numbers, every page of the site in reading
     order in one document (continuous page numbers, links inside the PDF),
     the index and the list of theorems, nested bookmarks. Offline: the site
@@ -37,12 +40,12 @@ import functools
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 from imbalance_lib.book.answers import add_checks
 
-ROOT = Path(__file__).resolve().parents[2]
+# the repository's root (or the unpacked source archive's), three folders above this package
+ROOT = Path(__file__).resolve().parents[3]
 
 # ---------------------------------------------------------------------------------------
 # Student edition
@@ -420,10 +423,11 @@ def lab_notebook(nb: dict) -> dict:
 ARCHIVE_NAME = "imbalance-book-source.zip"
 ARCHIVE_PREFIX = "imbalance-book/"
 # what the archive holds: the book's sources, its library and what `make book` needs to build
-# it (this file writes the archive); no tests, benchmarks, _build or .venv
+# it (this package, which writes the archive, is in imbalance_lib/book/editions/); no tests,
+# benchmarks, _build or .venv
 ARCHIVE_FILES = ("Makefile", "README.md", "LICENSE", "CITATION.cff", "CHANGELOG.md",
                  "requirements.txt", "pyproject.toml", "_config.yml", "_toc.yml", "intro.md",
-                 "references.bib", "tests/browser/editions.py")
+                 "references.bib")
 ARCHIVE_FOLDERS = ("chapters", "imbalance_lib", "_static", "_mathjax")
 _SKIP = re.compile(r"(^|/)(__pycache__|\.ipynb_checkpoints|\.[^/]*)(/|$)|\.pyc$")
 
@@ -494,8 +498,7 @@ def main(argv: list[str]) -> int:
             print(f"{target}: {n} files, {size / 1e6:.1f} MB")
         return 0
     if len(argv) >= 3 and argv[0] == "pdf":
-        sys.path.insert(0, str(Path(__file__).parent))
-        from printbook import print_book
+        from imbalance_lib.book.editions.printbook import print_book
 
         pages = print_book(Path(argv[1]), Path(argv[2]), solutions="--solutions" in argv)
         print(f"{argv[2]}: {pages} pages")
@@ -503,6 +506,3 @@ def main(argv: list[str]) -> int:
     print(__doc__)
     return 2
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,4 +1,5 @@
-"""Debian's Chromium for the browser tests and the printed book: one set of flags."""
+"""Debian's Chromium, one set of flags for the printed book (printbook.py) and the browser tests
+(tests/browser/conftest.py)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The printed book: one PDF of a built site, with a title page, contents and bookmarks.
 
-Called by ``editions.py pdf`` (``make pdf``); by hand::
+Called by ``python -m imbalance_lib.book.editions pdf`` (``make pdf``); by hand::
 
-    python tests/browser/editions.py pdf _build/html _build/pdf/book.pdf [--solutions]
+    python -m imbalance_lib.book.editions pdf _build/html _build/pdf/book.pdf [--solutions]
 
 The pages of the site (the table of contents of its sidebar, then the index and the list of
 theorems) are joined into ONE html document, served from the built site so that its
@@ -25,16 +25,14 @@ import html as htmllib
 import http.server
 import re
 import shutil
-import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
-from chromium import CHROMIUM_FLAGS
+from imbalance_lib.book.editions.chromium import CHROMIUM_FLAGS
 
-ROOT = Path(__file__).resolve().parents[2]
 BOOK_PATH = "__printed_book__.html"
 PRINT_CSS = Path(__file__).with_name("print.css")
 # A4 less the side margins, in CSS pixels: the layout measured in the browser is the paper's
@@ -73,9 +71,7 @@ def _tex(src: str) -> str:
 # ---------------------------------------------------------------------------------------
 
 def _site_edition():
-    if str(ROOT) not in sys.path:
-        sys.path.append(str(ROOT))  # the repository's library, when not installed
-    from imbalance_lib.book.sphinx_edition import edition as site_edition
+    from imbalance_lib.book.sphinx.edition import edition as site_edition
 
     return site_edition()
 

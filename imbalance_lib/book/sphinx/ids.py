@@ -53,6 +53,6 @@ def _rewrite(app: Any, pagename: str, templatename: str, context: dict, doctree:
 
 
 def setup(app: Any) -> dict:
-    # after sphinx_outputs (which gives repeated Styler tables their own id prefix)
+    # after outputs.py (which gives repeated Styler tables their own id prefix)
     app.connect("html-page-context", _rewrite, priority=950)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -166,6 +166,6 @@ def _rewrite(app: Any, pagename: str, templatename: str, context: dict, doctree:
 
 
 def setup(app: Any) -> dict:
-    # before sphinx_ids (which makes every remaining id unique)
+    # before ids.py (which makes every remaining id unique)
     app.connect("html-page-context", _rewrite, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
