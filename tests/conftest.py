@@ -5,11 +5,15 @@ import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-# Failing examples found by a local search are kept outside the checkout (never a
-# .hypothesis folder beside the sources), so that a later local run tries them first.
-_EXAMPLES = DirectoryBasedExampleDatabase(Path(tempfile.gettempdir()) / "imbalance-book-hypothesis")
+# Hypothesis keeps its files (failing examples found by a local search, which a later
+# local run tries first, and its caches) outside the checkout: never a .hypothesis folder
+# beside the sources.
+_HOME = Path(tempfile.gettempdir()) / "imbalance-book-hypothesis"
+set_hypothesis_home_dir(_HOME)
+_EXAMPLES = DirectoryBasedExampleDatabase(_HOME / "examples")
 settings.register_profile(
     "book", deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow],
     database=_EXAMPLES,
