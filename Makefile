@@ -54,12 +54,13 @@ help:
 	@echo "make chapter NB=chapters/iba.ipynb   re-execute one chapter in place (stores its outputs)"
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
-	@echo "make regenerate      re-run the stored studies of chapters/data/stored (the intervals chapter's"
-	@echo "                     coverage studies, about 2 min) after a change to their code or the library"
+	@echo "make regenerate      re-run the stored studies of chapters/data/stored (coverage studies of the intervals and"
+	@echo "                     threshold-free chapters, IAM's stored cross-validations; about 10 min) after a change"
+	@echo "                     to their code or the library; NAMES=... for some"
 	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
 	@echo "make ranking-study   re-score the KEEL data sets and measure the bootstrap coverage for the threshold-free chapter (about 10 min on 2 cores);"
-	@echo "                     writes chapters/data/ranking_study.npz"
+	@echo "                     writes chapters/data/ranking_study.npz (its analytic coverage studies are stored results: make regenerate)"
 	@echo "make lint            [0/4] ruff on the library, tests, benchmarks and chapters; mypy on the library"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
@@ -182,7 +183,8 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-# The stored results of chapters/data/stored (the intervals chapter's coverage studies),
+# The stored results of chapters/data/stored (coverage studies of the intervals and
+# threshold-free chapters, the IAM chapter's cross-validations over twenty fold seeds),
 # run again and written with the hash of the code that made them; NAMES= to pick some.
 regenerate: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.stored $(NAMES)

@@ -58,6 +58,17 @@ def check_alpha(alpha: ArrayLike) -> FloatArray:
     return a
 
 
+def _broadcast_alpha(a: FloatArray, t: Floats) -> None:
+    """Refuse an ``alpha`` array whose shape does not broadcast against the matrices'."""
+    try:
+        np.broadcast_shapes(a.shape, np.shape(t))
+    except ValueError:
+        raise ValueError(
+            f"alpha has shape {a.shape}, which does not broadcast against the stack of "
+            f"matrices (shape {np.shape(t)}): give one alpha, or one per matrix"
+        ) from None
+
+
 def harmonic(a: Floats, b: Floats) -> Floats:
     """Harmonic mean ``2ab/(a+b)`` of non-negative arrays, 0 where ``a = b = 0`` (its limit)."""
     s = a + b
@@ -221,6 +232,7 @@ def weighted_accuracy(C: ArrayLike, alpha: ArrayLike, *,
     """
     a = check_alpha(alpha)
     t, s, undefined = rates(C)
+    _broadcast_alpha(a, t)
     value = a * t + (1 - a) * s
     undefined = np.broadcast_to(undefined, value.shape)
     return finish(value, undefined, zero_division, name="weighted_accuracy")
@@ -289,6 +301,7 @@ def iba(C: ArrayLike, alpha: ArrayLike = 0.1, *, zero_division: ZeroDivision = "
     """
     a = check_alpha(alpha)
     t, s, undefined = rates(C)
+    _broadcast_alpha(a, t)
     value = (1 + a * (t - s)) * t * s
     undefined = np.broadcast_to(undefined, value.shape)
     return finish(value, undefined, zero_division, name="iba")

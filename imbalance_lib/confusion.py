@@ -71,6 +71,29 @@ def _is_int_like(y: np.ndarray) -> bool:
     return y.dtype.kind in "iubf"
 
 
+def _text_kind(y: np.ndarray) -> str | None:
+    """``"str"`` or ``"bytes"`` for text labels, None otherwise: a str never equals a
+    bytes label (``"a" != b"a"`` in Python), so the two kinds must not be mixed."""
+    if y.dtype.kind in "US":
+        return "str" if y.dtype.kind == "U" else "bytes"
+    if y.dtype.kind == "O" and y.size:
+        if isinstance(y.flat[0], str):  # checked labels: all str or none
+            return "str"
+        is_bytes = [isinstance(v, bytes) for v in y.ravel()]
+        if any(is_bytes):
+            return "bytes" if all(is_bytes) else "mixed"
+    return None
+
+
+def _check_kinds(a: np.ndarray, b: np.ndarray, what: str) -> None:
+    """Refuse labels of two kinds that cannot equal each other (numbers, str, bytes)."""
+    ka, kb = _text_kind(a), _text_kind(b)
+    if "mixed" in (ka, kb) or (ka != kb and (ka is not None or kb is not None)
+                                and not (_is_int_like(a) or _is_int_like(b))):
+        raise ValueError(f"{what} mix label types: {a.dtype} ({ka or 'other'}) and "
+                         f"{b.dtype} ({kb or 'other'}): str and bytes labels never match")
+
+
 def _int_view(y: np.ndarray) -> np.ndarray | None:
     """Integer view of integer-like labels, or None if floats are too large to cast exactly."""
     if y.dtype.kind == "b":
@@ -118,6 +141,7 @@ def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike |
         raise ValueError(
             f"y_true and y_pred mix label types: {t.dtype} and {p.dtype}"
         )
+    _check_kinds(t, p, "y_true and y_pred")
     return t, p, _check_weight(sample_weight, t.shape[0])
 
 
@@ -249,8 +273,30 @@ def classes_of(y: np.ndarray) -> np.ndarray:
         raise ValueError(f"labels cannot be ordered: {exc}") from exc
 
 
+def _not_integral(labels: np.ndarray) -> np.ndarray | None:
+    """Mask of float ``labels`` that no integer equals (fractions, nan, inf), or None.
+
+    Integer-like labels are compared by value, as scikit-learn compares them
+    (``1.0`` matches the label ``1``; ``1.4`` matches nothing): such a label
+    must never be cast onto an integer.
+    """
+    if labels.dtype.kind != "f":
+        return None
+    with np.errstate(invalid="ignore"):
+        bad = ~np.isfinite(labels) | (labels != np.round(labels))
+    return bad if bad.any() else None
+
+
 def _map_to(labels: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Index of each y in labels (-1 when absent); labels need not be sorted."""
+    if _is_int_like(y):
+        bad = _not_integral(labels)
+        if bad is not None:  # fractional labels match no integer: map the others only
+            keep = np.flatnonzero(~bad)
+            if not keep.size:
+                return np.full(len(y), -1, dtype=np.intp)
+            found = _map_to(labels[keep], y)
+            return np.where(found >= 0, keep[found], -1)
     if _is_int_like(labels) and _is_int_like(y):
         li, yi = _int_view(labels), _int_view(y)
         if li is not None and yi is not None and "u" in (li.dtype.kind + yi.dtype.kind) \
@@ -282,6 +328,7 @@ def _check_labels(labels: ArrayLike, t: np.ndarray) -> np.ndarray:
         raise ValueError("labels must be a non-empty 1-D list of class labels")
     if _is_int_like(L) != _is_int_like(t):
         raise ValueError(f"labels ({L.dtype}) and y ({t.dtype}) are of different types")
+    _check_kinds(L, t, "labels and y")
     if len(np.unique(L)) != len(L):
         raise ValueError("labels contains duplicates")
     return L
@@ -307,7 +354,9 @@ def _dense_labels(t: np.ndarray, p: np.ndarray, w: np.ndarray | None, L: np.ndar
     range at bincount speed, then the rows and columns of ``labels``, or None."""
     if not (_is_int_like(t) and _is_int_like(L)):
         return None
-    ti, pi, li = _int_view(t), _int_view(p), _int_view(L)
+    ti, pi = _int_view(t), _int_view(p)
+    bad = _not_integral(L)  # fractional labels: no class equals them, none is cast onto one
+    li = _int_view(L if bad is None else np.where(bad, 0.0, L))
     if ti is None or pi is None or li is None:
         return None
     dense = _dense_int(ti, pi, w)
@@ -320,6 +369,8 @@ def _dense_labels(t: np.ndarray, p: np.ndarray, w: np.ndarray | None, L: np.ndar
         beyond = (li >= np.uint64(2**63)) if li.dtype.kind == "u" else np.zeros(len(li), bool)
     else:
         beyond = (li < 0) if li.dtype.kind == "i" else np.zeros(len(li), bool)
+    if bad is not None:
+        beyond = beyond | bad
     lab = li.astype(np.int64) if classes.dtype != np.uint64 else li.astype(np.uint64)
     pos = np.searchsorted(classes, lab)
     pos_c = np.minimum(pos, len(classes) - 1)
@@ -429,6 +480,35 @@ def _margins_of(ti: np.ndarray, pi: np.ndarray, k: int, w: np.ndarray | None) ->
     return Margins(diag, rows, cols)
 
 
+def _margins_offset(t: np.ndarray, p: np.ndarray, lo: int, span: int,
+                    w: np.ndarray | None) -> Margins:
+    """:func:`_margins_of` of the offsets ``t - lo`` and ``p - lo`` in ``[0, span)``.
+
+    Unweighted or with integer weights the samples are counted chunk by chunk
+    (at least ``span`` of them a chunk, so that the per-chunk vectors of length
+    ``span`` cost no more than the samples): the labels are never widened to
+    full-length index arrays, and memory is O(chunk + span) beyond the input
+    whatever the labels' dtype. The counts are integers, so summing the chunks
+    gives exactly the one-pass counts. Float weights are summed in one pass,
+    in ``np.bincount``'s order.
+    """
+    n = len(t)
+    step = max(_CHUNK, span)
+    if n <= step or _weight_mode(w, n) not in (None, "int"):
+        return _margins_of(_offset_into(np.empty(n, np.intp), t, lo),
+                           _offset_into(np.empty(n, np.intp), p, lo), span, w)
+    total = Margins(*(np.zeros(span, dtype=np.int64) for _ in range(3)))
+    ibuf, jbuf = np.empty(step, np.intp), np.empty(step, np.intp)
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        part = _margins_of(_offset_into(ibuf[:stop - start], t[start:stop], lo),
+                           _offset_into(jbuf[:stop - start], p[start:stop], lo), span,
+                           None if w is None else w[start:stop])
+        for acc, add in zip(total, part):
+            acc += add
+    return total
+
+
 def margins_with_classes(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
                          sample_weight: ArrayLike | None = None, strict: bool = False,
                          ) -> tuple[np.ndarray | Margins, np.ndarray]:
@@ -457,8 +537,7 @@ def margins_with_classes(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayL
             present = _present(ti, lo, span) | _present(pi, lo, span)
             if present.sum() <= _MATRIX_CLASSES:
                 return _confusion_checked(t, p, w, None, strict)
-            m = _margins_of(_offset_into(np.empty(len(ti), np.intp), ti, lo),
-                            _offset_into(np.empty(len(pi), np.intp), pi, lo), span, w)
+            m = _margins_offset(ti, pi, lo, span, w)
             wide = np.uint64 if lo + span - 1 >= 2**63 else np.int64
             classes = np.flatnonzero(present).astype(wide) + wide(lo)
             classes = classes.astype(bool) if t.dtype.kind == "b" else \
@@ -493,7 +572,11 @@ def confusion_matrix(
     labels : array-like of shape (k,), default=None
         Classes that index the matrix, in this order. By default the sorted union
         of the labels in ``y_true`` and ``y_pred``. As in scikit-learn, samples
-        whose true or predicted label is not in ``labels`` are left out.
+        whose true or predicted label is not in ``labels`` are left out, and a
+        label is matched by value: ``1.0`` is the label ``1``, while ``1.5``
+        matches no integer label (it is never cast onto one). Labels of a kind
+        that cannot equal the data's (strings against numbers, str against
+        bytes) raise ``ValueError``.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample. Unlike scikit-learn, negative or
         non-finite weights raise ``ValueError``. Integer weights are summed

@@ -14,6 +14,15 @@ and bring back only the aggregates:
   :func:`imbalance_lib.threshold_sweep` of the whole log (counts are integers
   in float64, exact below :math:`2^{53}`).
 
+Both refuse what the in-memory functions refuse, with their messages: missing,
+non-finite or fractional labels, negative weights, integer scores beyond
+:math:`2^{53}` (checked in the same pass as the group-by), and then, on the
+distinct labels the group-by returns, empty input, mixed label types and
+``labels=`` that are duplicated, absent from ``y_true`` or of another type. Dask
+converts object columns to strings by default (its ``dataframe.convert-string``
+setting) before the library sees them: integers and strings mixed in one column
+then arrive as strings, and are counted as such.
+
 Every count-based metric of the library then evaluates the returned matrices.
 Dask, distributed and pyarrow are optional dependencies
 (``pip install "imbalance-lib[dask]"``); this module imports them only when called.
@@ -42,10 +51,12 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, Label
-from .confusion import show
-from .thresholds import sweep_from_counts
+from .confusion import _as_labels, confusion_with_classes, show
+from .thresholds import BIG_SCORES, sweep_from_counts
 
 __all__ = ["confusion_matrix", "threshold_sweep"]
+
+_EXACT = 2**53  # float64 holds every integer up to this
 
 
 def _checks(frame: Any, roles: dict[str, str]) -> list[tuple[Any, str]]:
@@ -73,6 +84,9 @@ def _checks(frame: Any, roles: dict[str, str]) -> list[tuple[Any, str]]:
                             "continuous targets are not class labels"))
         if role == "sample_weight" and kind in "if":
             out.append((x.lt(0).sum(), "sample_weight contains negative weights"))
+        if role == "y_score" and kind in "iu":
+            # float64 holds every integer up to 2**53 only: larger scores would merge
+            out.append(((x.gt(_EXACT) | x.lt(-_EXACT)).sum(), BIG_SCORES))
     return out
 
 
@@ -104,8 +118,8 @@ def confusion_matrix(df: Any, *, y_true: str = "y_true", y_pred: str = "y_pred",
         Column names of the true and the predicted labels.
     labels : array-like, default=None
         Classes in the order of the matrix; default the sorted labels present.
-        Rows with a label outside ``labels`` are left out, as in
-        :func:`imbalance_lib.confusion_matrix`.
+        Rows with a label outside ``labels`` are left out, and labels are
+        matched and checked, as in :func:`imbalance_lib.confusion_matrix`.
     sample_weight : str, default=None
         Column name of non-negative sample weights.
 
@@ -133,15 +147,12 @@ def confusion_matrix(df: Any, *, y_true: str = "y_true", y_pred: str = "y_pred",
     _raise_failed(checks, counts)
     t = sums.index.get_level_values(0).to_numpy()
     p = sums.index.get_level_values(1).to_numpy()
-    if labels is None:
-        labels = np.union1d(t, p)
-    labels = np.asarray(labels)
-    index = {v: i for i, v in enumerate(labels.tolist())}
-    C = np.zeros((len(labels), len(labels)))
-    for a, b, w in zip(t.tolist(), p.tolist(), sums.to_numpy().tolist()):
-        if a in index and b in index:
-            C[index[a], index[b]] += w
-    return C.astype(np.int64) if sample_weight is None else C
+    # the distinct (true, predicted) pairs carry every label of the log: the in-memory
+    # engine checks them (empty input, mixed types, labels= absent, duplicated or of
+    # another type) and counts them, each pair weighted by its sum
+    C, _ = confusion_with_classes(t, p, labels=labels,
+                                  sample_weight=sums.to_numpy(np.float64))
+    return C.astype(np.int64) if sample_weight is None else C.astype(np.float64)
 
 
 def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score",
@@ -182,6 +193,10 @@ def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score"
 
     frame = _weights(df[[y_true, y_score] + ([sample_weight] if sample_weight else [])],
                      sample_weight)
+    kind = getattr(frame[y_score].dtype, "kind", "O")
+    if kind == "f" and frame[y_score].dtype.itemsize < 8:
+        # float16/float32 scores grouped as float64 (exact), as the in-memory sweep reads them
+        frame = frame.assign(**{y_score: frame[y_score].astype("float64")})
     positive = frame[y_true] == pos_label
     frame = frame.assign(_pos=frame["_w"].where(positive, 0.0),
                          _neg=frame["_w"].where(~positive, 0.0))
@@ -193,7 +208,11 @@ def threshold_sweep(df: Any, *, y_true: str = "y_true", y_score: str = "y_score"
     sums, classes, *counts = dask.compute(frame.groupby(y_score)[["_pos", "_neg"]].sum(),
                                           frame[y_true].unique(), *[c for c, _ in checks])
     _raise_failed(checks, counts)
-    classes = np.sort(np.asarray(classes))
+    classes = _as_labels(np.asarray(classes), "y_true")  # the in-memory rules (mixed types)
+    try:
+        classes = np.sort(classes)
+    except TypeError as exc:
+        raise ValueError(f"labels cannot be ordered: {exc}") from exc
     if len(classes) > 2:
         raise ValueError(f"a threshold sweep needs at most two classes; found {show(classes)}")
     if not (classes == pos_label).any():

@@ -290,17 +290,16 @@ def _gains(tp: np.ndarray, fp: np.ndarray, P: float, N: float) -> tuple[np.ndarr
 
 
 def _prg(thresholds: np.ndarray, C: np.ndarray) -> PRGCurve:
-    tp, fp = C[::-1, 1, 1], C[::-1, 0, 1]  # increasing recall
+    tp, fp = C[::-1, 1, 1], C[::-1, 0, 1]  # increasing recall, from "all negative"
     thr = thresholds[::-1]
     P, N = tp[-1], fp[-1]
-    rg, pg = _gains(tp, fp, P, N)
-    keep = tp > 0
-    tp, fp, thr, rg, pg = tp[keep], fp[keep], thr[keep], rg[keep], pg[keep]
+    rg, pg = _gains(tp, fp, P, N)  # -inf and nan where TP = 0
     first = int(np.argmax(rg >= 0))  # the last cut (all positive) has recall gain 1
     if rg[first] > 0:
         # the point of recall gain 0 (TP = P^2 / (P + N)), on the segment in ROC space
-        # from the previous cut (or from the empty prediction) to this one
-        tp0, fp0 = (tp[first - 1], fp[first - 1]) if first > 0 else (0.0, 0.0)
+        # from the cut before (recall gain below 0, possibly with TP = 0) to this one;
+        # the cut "all negative" comes first and has recall gain -inf, so first > 0
+        tp0, fp0 = tp[first - 1], fp[first - 1]
         t = (P * P / (P + N) - tp0) / (tp[first] - tp0)
         tpx, fpx = tp0 + t * (tp[first] - tp0), fp0 + t * (fp[first] - fp0)
         rgx, pgx = _gains(np.array([tpx]), np.array([fpx]), P, N)
@@ -328,7 +327,9 @@ def prg_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike
 
     The curve keeps the cuts with :math:`recG \ge 0` (recall at least
     :math:`\pi`), in increasing recall, and starts at :math:`recG = 0` with a
-    point interpolated linearly in ROC space between the two cuts around it.
+    point interpolated linearly in ROC space between the two cuts around it:
+    the last cut with :math:`recG < 0` (which may hold no true positive, when
+    the top-scored samples are negatives) and the first with :math:`recG \ge 0`.
 
     Parameters
     ----------
@@ -369,9 +370,13 @@ def prg_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike |
     The trapezoidal area under :func:`prg_curve` over recall gain from 0 to 1;
     in precision-recall-gain space linear interpolation is meaningful
     (Flach and Kull, 2015), so the trapezoids are the area. Precision gains
-    below 0 (precision under the prevalence) count as negative area. The
-    always-positive classifier, and a random score in expectation, score 0;
-    a perfect score scores 1.
+    below 0 (precision under the prevalence) count as negative area. A perfect
+    score scores 1. The always-positive classifier sits at precision gain 0,
+    and so does a random score on an infinite population (its curve is the
+    always-positive point); on a finite test set a random ranking scores below
+    0 on average, far below when positives are few (the page of the
+    threshold-free chapter measures it), because precision gain is unbounded
+    below where the precision of the top cuts falls under the prevalence.
 
     Parameters
     ----------
@@ -388,6 +393,9 @@ def prg_auc(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike |
     0.25
     >>> prg_auc([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9])
     1.0
+    >>> y = [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]  # a negative scored on top
+    >>> round(prg_auc(y, -np.arange(10)), 4)
+    0.3889
     """
     s, pos, w, one = _prepare(y_true, y_score, sample_weight, pos_label)
     return _per_model([_prg_area(_prg(t, C)) for t, C in _sweeps(s, pos, w)], one)

@@ -53,6 +53,11 @@ def _positive_mask(y_true: ArrayLike, pos_label: Label, n_scores: int) -> np.nda
     return y == pos_label
 
 
+_EXACT = 2**53  # float64 holds every integer up to this
+BIG_SCORES = ("y_score holds integers above 2**53 in absolute value: float64 cannot tell "
+              "them apart, so distinct scores would merge; rescale them")
+
+
 def _check_scores(y_score: ArrayLike) -> np.ndarray:
     reject_masked(y_score, "y_score")
     s = np.asarray(y_score)
@@ -62,6 +67,8 @@ def _check_scores(y_score: ArrayLike) -> np.ndarray:
         raise ValueError(f"y_score must be a 1-D array; got shape {s.shape}")
     if s.dtype.kind not in "biuf":
         raise ValueError(f"y_score must be real numbers; got dtype {s.dtype}")
+    if s.dtype.kind in "iu" and s.size and max(abs(int(s.min())), abs(int(s.max()))) > _EXACT:
+        raise ValueError(BIG_SCORES)
     s = s.astype(np.float64, copy=False)
     if not np.isfinite(s).all():
         raise ValueError("y_score contains nan or inf")

@@ -11,8 +11,9 @@ parts, and provides the ``findings`` fixture, normally the chapter's stored reco
         BREAKERS = {"noskill": {"noskill_0.01": 0.69}, ...}
 
         @pytest.fixture(scope="class")
-        def findings(self):
-            return load("hmnc")
+        @classmethod
+        def findings(cls):
+            return HmncFindings.from_record(load("hmnc"))
 
 The contract: every claim holds on the findings, every claim has a breaker, and each
 breaker (and each part breaker) makes its own claim fail.
@@ -34,7 +35,8 @@ class ClaimsContract:
     PART_BREAKERS: ClassVar[list[tuple[str, dict[str, Any]]]] = []
 
     @pytest.fixture(scope="class")
-    def findings(self):  # pragma: no cover - every subclass provides it
+    @classmethod
+    def findings(cls):  # pragma: no cover - every subclass provides it
         raise NotImplementedError
 
     def test_every_claim_holds(self, findings):

@@ -155,3 +155,78 @@ def test_float16_counts_without_warning():
         warnings.simplefilter("error")
         iv = class_balance_interval(np.array(EVEN, dtype=np.float16), random_state=0)
     assert iv.estimate == pytest.approx(0.8, abs=1e-12)
+
+
+# ---------------------------------------------------------------- the tie rule, by hand
+# (the audit's surviving mutants: sqrt(log n) -> log n in the tolerance, <= -> < in the
+# tie test, and the active-branch choice; each of these tests kills one of them)
+
+from imbalance_lib.intervals import _kink_bias, _tie_tolerance  # noqa: E402
+
+
+def test_tie_tolerance_is_sd_times_root_log_n():
+    # one matrix, two classes, four draws: a - b = (0, 2, 0, 2) for class 0 (sd 1, ddof 0)
+    # and (1, 1, 1, 1) for class 1 (sd 0)
+    a = np.array([[[1.0, 2.0], [3.0, 2.0], [1.0, 2.0], [3.0, 2.0]]])
+    b = np.array([[[1.0, 1.0], [1.0, 1.0], [1.0, 1.0], [1.0, 1.0]]])
+    n = np.array([[100.0, 1.0]])
+    kappa = _tie_tolerance(a, b, n)
+    assert kappa.shape == (1, 2)
+    assert kappa[0, 0] == pytest.approx(np.sqrt(np.log(100)), rel=1e-12)  # 2.146, not 4.605
+    assert kappa[0, 1] == 0.0
+    # a class of one sample takes log 2: sd 1 -> sqrt(log 2) = 0.833
+    assert _tie_tolerance(a[..., ::-1], b, n)[0, 1] == pytest.approx(np.sqrt(np.log(2)))
+
+
+# three draws of one matrix with one class: h_a and h_b per draw
+H_A = np.array([[[0.125], [-0.375], [0.0]]])   # mean -1/12
+H_B = np.array([[[-0.25], [0.25], [-0.125]]])  # mean -1/24
+MIN_AB = (-0.25 - 0.375 - 0.125) / 3           # mean of min(h_a, h_b) = -0.25
+
+
+@pytest.mark.parametrize("a_hat, b_hat, kappa, expected", [
+    (0.5, 0.75, 0.25, MIN_AB),          # |a - b| == kappa exactly: tied (<=, not <)
+    (0.5, 0.5, 0.0, MIN_AB),            # equal branches with a zero tolerance: tied
+    (0.5, 0.75, 0.125, -1 / 12),        # a apart and smaller: a's draws (the active branch)
+    (0.75, 0.5, 0.125, -1 / 24),        # b apart and smaller: b's draws
+    (0.75, 0.5, 0.5, MIN_AB),           # within the tolerance: tied
+])
+def test_kink_bias_by_hand(a_hat, b_hat, kappa, expected):
+    bias = _kink_bias(np.array([[a_hat]]), np.array([[b_hat]]), H_A, H_B,
+                      np.array([[kappa]]))
+    assert bias.shape == (1,)
+    assert bias[0] == pytest.approx(expected, abs=1e-15)
+
+
+def test_kink_bias_averages_classes_then_draws():
+    # two classes: class 0 tied (min), class 1 active branch a (a_hat < b_hat, far apart)
+    h_a = np.array([[[0.5, 0.25], [-0.5, 0.75]]])
+    h_b = np.array([[[0.25, 1.0], [0.0, -1.0]]])
+    bias = _kink_bias(np.array([[0.5, 0.25]]), np.array([[0.5, 0.75]]), h_a, h_b,
+                      np.array([[0.0, 0.125]]))
+    # draw 1: (min(0.5, 0.25) + 0.25) / 2 = 0.25; draw 2: (min(-0.5, 0) + 0.75) / 2 = 0.125
+    assert bias[0] == pytest.approx((0.25 + 0.125) / 2, abs=1e-15)
+
+
+def test_the_interval_uses_the_tie_rule():
+    # end to end: the interval is the bootstrap percentile interval shifted by -bias, so
+    # a rule changed inside class_balance_interval changes its limits
+    C = np.array([[6, 1, 1], [1, 6, 1], [1, 1, 6]])
+    iv = class_balance_interval(C, n_resamples=400, random_state=11)
+    rng = np.random.default_rng(11)
+    n = C.sum(axis=-1).astype(float)
+    smooth = n[:, None] * (C + 1 / 3) / (n[:, None] + 1)
+    from imbalance_lib.intervals import _cba_branches, _draw_rows
+    draws = _draw_rows(smooth[None], 400, "bootstrap", 0.0, rng)
+    a, b = _cba_branches(draws, n[None, None, :])
+    a_hat, b_hat = _cba_branches(C[None].astype(float), n[None])
+    a_sm, b_sm = _cba_branches(smooth[None], n[None])
+    kappa = (a - b).std(axis=1) * np.sqrt(np.log(n))[None]
+    tied = np.abs(a_hat - b_hat) <= kappa
+    assert tied.all()  # balanced and even: every class is tied
+    h_a, h_b = a - a_sm[:, None], b - b_sm[:, None]
+    bias = np.minimum(h_a, h_b).mean(axis=-1).mean(axis=-1)[0]
+    values = np.minimum(a, b).mean(axis=-1)[0]
+    lo, hi = np.quantile(values, [0.025, 0.975])
+    assert iv.low == pytest.approx(min(np.clip(lo - bias, 0, 1), 0.75), abs=1e-12)
+    assert iv.high == pytest.approx(max(np.clip(hi - bias, 0, 1), 0.75), abs=1e-12)

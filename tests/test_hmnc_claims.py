@@ -1,10 +1,13 @@
-"""The HMNC chapter: its claims hold on its findings, and each check can fail.
+"""The HMNC chapter: its claims hold on its records, and each check can fail.
 
-Besides the claims (:data:`imbalance_lib.book.chapters.hmnc.CLAIMS`) on the
-chapter's findings, the numbers the prose states are checked against values
-computed here by hand (closed forms, counts of the document's tables), and the
-measured ones (which pairs coincide, the shares of the sensitivity claim)
-against a recomputation written for this test:
+The chapter keeps four records (:mod:`imbalance_lib.book.chapters.hmnc.findings`):
+the derivations (``hmnc_theory``), Burduk's tables (``hmnc_tables``), the heat maps
+and the measured sensitivity claim (``hmnc_sensitivity``) and the re-run on data
+(``hmnc_choice``). Each claim list is tested on its stored record with
+:class:`ClaimsContract`. Besides the claims, the numbers the prose states are
+checked against values computed here by hand (closed forms, counts of the
+document's tables), and the measured ones (which pairs coincide, the shares of the
+sensitivity claim) against a recomputation written for this test:
 
 - which pairs of HMNC, ACC, BACC and GM coincide away from TPR = TNR
   (four pairs when P != N, ACC = BACC only when P = N);
@@ -20,149 +23,218 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from claims_scaffold import ClaimsContract
 
 import imbalance_lib as il
 from imbalance_lib.book.chapters import hmnc
 from imbalance_lib.book.chapters.hmnc import METRICS, burduk_matrix
 from imbalance_lib.book.claims import failing
+from imbalance_lib.book.datasets import load_glass
 from imbalance_lib.book.record import load
 
 IRS = (0.01, 0.1, 0.25)
 
 
+def _ir(**values):
+    """A per-IR finding ("0.01", "0.1", "0.25") from keyword values a01, a1, a25."""
+    return {"0.01": values["a01"], "0.1": values["a1"], "0.25": values["a25"]}
+
+
+class TestTheoryClaims(ClaimsContract):
+    CLAIMS = hmnc.THEORY_CLAIMS
+    BREAKERS = {
+        "symbolic": {"symbolic_zeros": 5},
+        "forms": {"forms_held": 1},
+        "ranges": {"ranges_held": 2},
+        "equalities": {"equalities_held": 2},
+        "kappa-min": {"kmin": _ir(a01=-0.02, a1=-0.198, a25=-1.0)},
+        "mcc-min": {"mcc_min_margins": -0.9},
+        "noskill": {"noskill": _ir(a01=0.69, a1=0.63, a25=0.56)},
+        "noskill-minority": {"noskill_minshare": 0.4},
+        "hmnc-near-minority-recall": {"maxgap_t1": 0.02},
+        "diagonal-means": {"means_on_diagonal": ["accuracy", "hmnc"]},
+        "diagonal-op": {"op_on_diagonal": 0.9},
+        "diagonal-others": {"others_but_map_on_diagonal_max": 0.01},
+        "zero-not-all-wrong": {"all_majority_hmnc_gm_zero_acc": False},
+        "macro-precision-half": {"macro_precision_half": False},
+        "pairs": {"pairs_second_curve": 3},
+        "extra-curve": {"extra_h": 0.5},
+    }
+    PART_BREAKERS = [
+        ("zero-not-all-wrong", {"all_minority_f1_zero_some_right": False}),
+        ("kappa-min", {"kappa_min_at_origin": False}),
+        # the prose says "beats every one of the four classifiers of Table 1"
+        ("noskill", {"noskill_t1_beaten": 3}),
+        ("noskill", {"noskill_formula_gap": 1e-6}),
+        ("symbolic", {"symbolic_zeros": 0, "symbolic_n": 0}),
+    ]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return hmnc.TheoryFindings.from_record(load("hmnc_theory"))
+
+
+class TestTableClaims(ClaimsContract):
+    CLAIMS = hmnc.TABLE_CLAIMS
+    BREAKERS = {
+        "values-reproduced": {"n_values_agree": 83},
+        "diff-misses-explained": {"n_copied": 2},
+        "rescaled": {"n_mk_h3": 29},
+        "rounded-half-up": {"n_h2_miss": 0},
+        "unrounded-differences": {"n_f1_h1_miss": 0},
+        "copied-cell": {"gm_t1_13": 0.09},
+        "reading-needs-rescaling": {"claims_resc": 11},
+    }
+    PART_BREAKERS = [
+        ("copied-cell", {"gm_t1_13_is_neighbours": False}),
+        ("copied-cell", {"gm_13_other_tables": 0.11}),
+        ("diff-misses-explained", {"copied_cells": [["Table 2", "|1-3|", "G-mean"]]}),
+        ("rescaled", {"n_mk_h0": 3}),
+    ]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return hmnc.TableFindings.from_record(load("hmnc_tables"))
+
+
+class TestSensitivityClaims(ClaimsContract):
+    CLAIMS = hmnc.SENSITIVITY_CLAIMS
+    BREAKERS = {
+        "ir-free": {"ir_free_gap": 1e-3},
+        "kappa-squeezed": {"kappa_share_001": 0.4},
+        "finite-differences": {"fd_median": 1e-2},
+        "comparative-only-part": {"both": _ir(a01=0.5, a1=0.57, a25=0.8)},
+        "comparative-tables": {"both_tab": _ir(a01=1.0, a1=0.8, a25=0.94)},
+        "comparative-raw-scale": {"both_tab_raw": _ir(a01=1.0, a1=1.0, a25=0.95)},
+        "any-tn-fails-small-tnr": {"fail_small": _ir(a01=1.0, a1=0.98, a25=0.5)},
+        "shares-in-order": {"fail": _ir(a01=0.18, a1=0.16, a25=0.5)},
+        "per-sample-everywhere": {"per_sample": _ir(a01=1.0, a1=0.99, a25=1.0)},
+        "who-beats-hmnc": {"beat_maj": {"0.01": ["Kappa", "MCC"], "0.1": ["Kappa", "MCC"],
+                                        "0.25": ["Kappa", "MCC"]}},
+        "isolines": {"flat": _ir(a01=0.94, a1=0.7, a25=0.9)},
+    }
+    PART_BREAKERS = [
+        # the raw-scale claim covers the small ratios too
+        ("comparative-raw-scale", {"both_tab_raw": _ir(a01=1.0, a1=0.8, a25=0.6)}),
+        ("any-tn-fails-small-tnr", {"fail_high_max": 0.06}),
+    ]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return hmnc.SensitivityFindings.from_record(load("hmnc_sensitivity"))
+
+
+class TestChoiceClaims(ClaimsContract):
+    CLAIMS = hmnc.CHOICE_CLAIMS
+    BREAKERS = {
+        "choice-extreme": {"exp_holds": 20},
+        "choice-below-ba": {"exp_higher_tnr_than_ba": {"Glass": 1, "Satimage": 0}},
+        "choice-acc-glass": {"exp_acc_tpr_max": {"Glass": 0.06, "Satimage": 0.03}},
+    }
+    PART_BREAKERS = [
+        ("choice-extreme", {"exp_holds": 18, "exp_ties": 2}),  # the prose names one exception
+        ("choice-extreme", {"exp_unbeaten": 19}),  # another metric more extreme in one
+        ("choice-extreme", {"exp_tie_metrics": ["BACC", "G-mean"]}),  # the prose names four
+        ("choice-extreme", {"exp_reps": 5, "exp_holds": 4, "exp_unbeaten": 5}),  # five seeds
+        # the Satimage sentence states balanced accuracy's choice too
+        ("choice-below-ba", {"exp_higher_tnr_than_ba": {"Glass": 0, "Satimage": 1}}),
+        ("choice-below-ba", {"exp_tnr_ba": {"Glass": 0.73, "Satimage": 0.40}}),
+    ]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return hmnc.ChoiceFindings.from_record(load("hmnc_choice"))
+
+
 @pytest.fixture(scope="module")
-def findings():
-    return load("hmnc")  # the record the chapter proves when it executes
+def theory():
+    return hmnc.TheoryFindings.from_record(load("hmnc_theory"))
 
 
-def test_every_claim_holds(findings):
-    assert failing(hmnc.CLAIMS, findings) == []
+@pytest.fixture(scope="module")
+def tables():
+    return hmnc.TableFindings.from_record(load("hmnc_tables"))
 
 
-# one altered finding per claim: the value that would make the sentence false
-BREAKERS = {
-    "symbolic": {"symbolic_zero": False},
-    "forms": {"forms_hold": False},
-    "ranges": {"ranges_hold": False},
-    "equalities": {"equalities_hold": False},
-    "kappa-min": {"kmin_0.25": -1.0},
-    "mcc-min": {"mcc_min_margins": -0.9},
-    "noskill": {"noskill_0.01": 0.69},
-    "noskill-minority": {"noskill_minshare": 0.4},
-    "hmnc-near-minority-recall": {"maxgap_t1": 0.02},
-    "diagonal-means": {"means_on_diagonal": "accuracy, hmnc"},
-    "diagonal-op": {"op_on_diagonal": 0.9},
-    "diagonal-others": {"others_but_map_on_diagonal_max": 0.01},
-    "zero-not-all-wrong": {"all_majority_hmnc_gm_zero_acc": False},
-    "macro-precision-half": {"macro_precision_half": False},
-    "pairs": {"pairs_second_curve": 3},
-    "extra-curve": {"extra_h": 0.5},
-    "values-reproduced": {"n_values_agree": 83},
-    "diff-misses-explained": {"n_copied": 2},
-    "rescaled": {"n_mk_h3": 29},
-    "rounded-half-up": {"n_h2_miss": 0},
-    "unrounded-differences": {"n_f1_h1_miss": 0},
-    "copied-cell": {"gm_t1_13": 0.09},
-    "reading-needs-rescaling": {"claims_resc": 11},
-    "ir-free": {"ir_free_gap": 1e-3},
-    "kappa-squeezed": {"kappa_share_001": 0.4},
-    "finite-differences": {"fd_median": 1e-2},
-    "comparative-only-part": {"both_0.25": 0.8},
-    "comparative-tables": {"both_tab_0.1": 0.8},
-    "comparative-raw-scale": {"both_tab_raw_0.25": 0.95},
-    "any-tn-fails-small-tnr": {"fail_small_0.25": 0.5},
-    "shares-in-order": {"fail_0.25": 0.5},
-    "per-sample-everywhere": {"per_sample_0.1": 0.99},
-    "who-beats-hmnc": {"beat_maj_0.01": "Kappa, MCC"},
-    "isolines": {"flat_0.1": 0.7},
-    "choice-extreme": {"exp_holds": 20},
-    "choice-below-ba": {"exp_higher_tnr_than_ba_Glass": 1},
-    "choice-acc-glass": {"exp_acc_tpr_max_Glass": 0.06},
-}
+@pytest.fixture(scope="module")
+def sens():
+    return hmnc.SensitivityFindings.from_record(load("hmnc_sensitivity"))
 
 
-def test_every_claim_has_a_breaker():
-    assert set(BREAKERS) == {c.key for c in hmnc.CLAIMS}
+@pytest.fixture(scope="module")
+def choice():
+    return hmnc.ChoiceFindings.from_record(load("hmnc_choice"))
 
 
-@pytest.mark.parametrize("key", sorted(BREAKERS))
-def test_each_claim_can_fail(findings, key):
-    assert key in failing(hmnc.CLAIMS, {**findings, **BREAKERS[key]})
-
-
-@pytest.mark.parametrize("altered", [
-    {"exp_holds": 18},  # two exceptions, but the prose names "the remaining one"
-    {"exp_unbeaten": 19},  # another metric more extreme in one repetition
-    {"exp_tie_metrics": "BACC and G-mean"},  # the prose names four metrics
-    {"exp_reps": 5, "exp_holds": 4, "exp_unbeaten": 5},  # the five seeds of before
-])
-def test_model_choice_claim_states_k_of_n(findings, altered):
-    assert "choice-extreme" in failing(hmnc.CLAIMS, {**findings, **altered})
-
-
-@pytest.mark.parametrize("altered", [
-    {"gm_t1_13_is_neighbours": False}, {"gm_13_other_tables": 0.11},
-])
-def test_copied_cell_claim_checks_its_neighbours(findings, altered):
-    assert "copied-cell" in failing(hmnc.CLAIMS, {**findings, **altered})
-
-
-def test_zero_claim_covers_f1(findings):
-    altered = {**findings, "all_minority_f1_zero_some_right": False}
-    assert "zero-not-all-wrong" in failing(hmnc.CLAIMS, altered)
-
-
-def test_raw_scale_claim_covers_the_small_ratios(findings):
-    assert "comparative-raw-scale" in failing(hmnc.CLAIMS,
-                                              {**findings, "both_tab_raw_0.1": 0.8})
+def test_the_old_choice_below_ba_claim_fails_on_satimage(choice):
+    # before, the prose stated the comparison with balanced accuracy for Glass only;
+    # the claim checks both tasks, so a Satimage repetition that keeps more fails it
+    altered = choice.but(exp_higher_tnr_than_ba={"Glass": 0, "Satimage": 2})
+    assert "choice-below-ba" in failing(hmnc.CHOICE_CLAIMS, altered)
 
 
 # --------------------------------------------------------------------------
 # numbers of the prose, by hand
 # --------------------------------------------------------------------------
-def test_numbers_by_hand(findings):
+def test_numbers_by_hand(theory, tables, choice):
     for ir in IRS:
         p, n = 1000, round(1000 * ir)
-        assert findings[f"kmin_{ir:g}"] == pytest.approx(-2 * p * n / (p * p + n * n), abs=1e-15)
-        assert findings[f"noskill_{ir:g}"] == pytest.approx(
-            (1 + ir) / (1 + ir**0.5) ** 2, abs=1e-12)
+        assert theory.kmin[f"{ir:g}"] == pytest.approx(-2 * p * n / (p * p + n * n), abs=1e-15)
+        assert theory.noskill[f"{ir:g}"] == pytest.approx((1 + ir) / (1 + ir**0.5) ** 2,
+                                                          abs=1e-12)
     # Table 1, Psi_4 (TP = 500, TN = 7): HMNC = 500 * 7 * 1010 / (507 * 1000 * 10), TNR 0.7
-    assert findings["maxgap_t1"] == pytest.approx(float(Fraction(7, 10) - Fraction(3535, 5070)),
-                                                  abs=1e-15)
+    assert theory.maxgap_t1 == pytest.approx(float(Fraction(7, 10) - Fraction(3535, 5070)),
+                                             abs=1e-15)
+    # Table 1's best HMNC: Psi_3 (700, 7) = 700 * 7 * 1010 / (707 * 10000) = 0.7 exactly
+    assert theory.noskill_best_t1 == pytest.approx(0.7, abs=1e-15)
+    assert (theory.noskill_t1_n, theory.noskill_t1_beaten) == (4, 4)
+    # sympy checks six identities; three search statements each for ranges and equalities
+    assert (theory.symbolic_n, theory.forms_n, theory.ranges_n, theory.equalities_n) == (
+        6, 2, 3, 3)
     # (TP, TN) = (50, 200) at P = 1000, N = 250: HMNC = 50 * 200 * 1250 / (250 * 250000)
-    assert findings["extra_h"] == pytest.approx(0.2, abs=1e-15)
-    assert findings["extra_ba"] == pytest.approx((0.05 + 0.8) / 2, abs=1e-15)
+    assert theory.extra_h == pytest.approx(0.2, abs=1e-15)
+    assert theory.extra_ba == pytest.approx((0.05 + 0.8) / 2, abs=1e-15)
     # the best no-skill classifier at IR = 0.01 predicts the minority with q = 1/(1 + 0.1)
-    assert findings["noskill_minshare"] == pytest.approx(1 / 1.1, abs=1e-12)
+    assert theory.noskill_minshare == pytest.approx(1 / 1.1, abs=1e-12)
     # three tables of four classifiers and five differences, seven metrics each
-    assert findings["n_values"] == 3 * 4 * 7
-    assert findings["n_diffs"] == findings["n_cells"] == 3 * 5 * 7
-    assert findings["n_mk"] == 3 * 5 * 2
-    assert findings["n_f1"] == 3 * 5
-    # the last row of the conventions table is the sum of the seven metrics' rows
-    summary = hmnc.convention_summary()
-    assert summary.loc["all seven"].tolist() == summary.drop(index="all seven").sum().tolist()
-    assert summary.loc["all seven", "H2 truncated"] == findings["n_h2_hit"]
-    assert summary.loc["F1", "H1 rounded first"] == findings["n_f1_h1_hit"]
-    # the re-run: 20 fold seeds, 0 to 19
-    assert (findings["exp_reps"], findings["exp_seed_last"]) == (20, 19)
+    assert tables.n_values == 3 * 4 * 7
+    assert tables.n_diffs == tables.n_cells == 3 * 5 * 7
+    assert tables.n_mk == 3 * 5 * 2
+    assert tables.n_f1 == 3 * 5
+    assert tables.n_h2_hit + tables.n_h2_miss == tables.n_cells
+    # 15 MCC and 13 kappa cells are halved differences, one G-mean cell is copied
+    assert (tables.n_diff_miss, tables.n_diff_miss_mk, tables.n_copied) == (29, 28, 1)
+    # the re-run: 20 fold seeds, 0 to 19, five folds
+    assert (choice.exp_reps, choice.exp_seed_last, choice.exp_folds) == (20, 19, 5)
     # G-mean of Psi_1 and Psi_3 are 0.5 and 0.7 (TPR = TNR), so their difference is 0.2
-    assert findings["gm_t1_13"] == pytest.approx(0.2, abs=1e-12)
+    assert tables.gm_t1_13 == pytest.approx(0.2, abs=1e-12)
     # the two data sets: Glass has 17 windows of type 3 among 214 samples (UCI), Satimage
     # 626 samples of class 4 among 6435
-    assert (findings["exp_pos_Glass"], findings["exp_n_Glass"]) == (17, 214)
-    assert (findings["exp_pos_Satimage"], findings["exp_n_Satimage"]) == (626, 6435)
+    assert (choice.exp_pos["Glass"], choice.exp_n["Glass"]) == (17, 214)
+    assert (choice.exp_pos["Satimage"], choice.exp_n["Satimage"]) == (626, 6435)
 
 
-def test_choice_design_by_hand():
+def test_choice_design_by_hand(choice):
     # accuracy's best cut on Glass predicts nothing positive: 197 of 214 are right
-    from imbalance_lib.book.datasets import load_glass
-
     y = load_glass(positive=3).target
-    runs = hmnc.choice_runs()
-    acc = runs[(runs["task"] == "Glass 3 vs rest") & (runs["chosen by"] == "ACC")]
-    assert (acc["TPR (minority)"] == 0).all() and (acc["TNR (majority)"] == 1).all()
     assert (y == 0).sum() == 197
+    assert choice.exp_acc_tpr_max["Glass"] == 0 and choice.exp_acc_tnr_min["Glass"] == 1
+    assert choice.exp_pi["Glass"] == pytest.approx(17 / 214, abs=1e-15)
+
+
+def test_glue_names_of_the_prose(theory, sens, choice):
+    # the per-IR and per-task fields keep the glue names the prose uses
+    glued = []
+    for f in (theory, sens, choice):
+        glued += [f"{f._glue_name(n)}-{k}" for n, v in f.record().items()
+                  if isinstance(v, dict) for k in v]
+    assert {"hmnc-noskill-0.01", "hmnc-both-tab-raw-0.25", "hmnc-exp-tnr-ba-Satimage",
+            "hmnc-kmin-0.25"} <= set(glued)
+    assert hmnc.english(choice.exp_tie_metrics) == "BACC, G-mean, AC-score and MCC"
 
 
 # --------------------------------------------------------------------------
@@ -236,11 +308,12 @@ def shares():
     return out
 
 
-def test_the_chapter_measures_the_shares_this_test_measures(shares, findings):
+def test_the_chapter_measures_the_shares_this_test_measures(shares, sens):
+    record = sens.record()
     for ir in IRS:
         for key, value in shares[ir, True].items():
-            assert findings[f"{key}_{ir:g}"] == pytest.approx(value, abs=1e-12), (key, ir)
-        assert findings[f"both_tab_raw_{ir:g}"] == pytest.approx(
+            assert record[key][f"{ir:g}"] == pytest.approx(value, abs=1e-12), (key, ir)
+        assert sens.both_tab_raw[f"{ir:g}"] == pytest.approx(
             shares[ir, False]["both_tab"], abs=1e-12)
 
 

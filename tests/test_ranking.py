@@ -153,6 +153,55 @@ def test_prg_auc_values():
     assert ranking.prg_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]) == pytest.approx(0.25)
 
 
+def _auprg_flach_kull(y, s):
+    """AUPRG built from the definitions of Flach and Kull (2015), independently of the library.
+
+    Cuts from the top of the score down, starting at (TP, FP) = (0, 0); gains
+    precG = (prec - pi) / ((1 - pi) prec) and recG = (rec - pi) / ((1 - pi) rec);
+    the curve keeps recG in [0, 1] and starts at the point where the straight
+    segment in (TP, FP) between the two neighbouring cuts crosses recG = 0
+    (TP = pi P); trapezoids over recall gain.
+    """
+    y, s = np.asarray(y), np.asarray(s, float)
+    P, n = int(y.sum()), len(y)
+    pi = P / n
+    cuts = [(0.0, 0.0)]
+    for v in sorted(set(s.tolist()), reverse=True):
+        cuts.append((float(y[s >= v].sum()), float((1 - y[s >= v]).sum())))
+
+    def gains(tp, fp):
+        prec, rec = tp / (tp + fp), tp / P
+        return (rec - pi) / ((1 - pi) * rec), (prec - pi) / ((1 - pi) * prec)
+
+    tp_cross = pi * P
+    pts = []
+    for (t0, f0), (t1, f1) in zip(cuts[:-1], cuts[1:]):
+        if t0 < tp_cross < t1:  # the segment crosses recall gain 0
+            f = f0 + (tp_cross - t0) / (t1 - t0) * (f1 - f0)
+            pts.append((0.0, gains(tp_cross, f)[1]))
+        if t1 >= tp_cross:
+            pts.append(gains(t1, f1))
+    rg, pg = np.array(pts).T
+    return float(np.sum(np.diff(rg) * (pg[1:] + pg[:-1]) / 2))
+
+
+def test_prg_auc_starts_from_the_last_cut_below_recall_gain_0():
+    # a negative on top: the crossing lies on the segment from (TP, FP) = (0, 1)
+    y = [0, 1] + [0] * 8
+    assert ranking.prg_auc(y, -np.arange(10)) == pytest.approx(7 / 18)  # 0.389, not 0.889
+    assert _auprg_flach_kull(y, -np.arange(10)) == pytest.approx(7 / 18)
+
+
+def test_prg_auc_equals_an_independent_construction():
+    for y, s, _ in _cases(300, seed=12):
+        assert ranking.prg_auc(y, s) == pytest.approx(_auprg_flach_kull(y, s), abs=1e-9)
+    rng = np.random.default_rng(3)  # binormal test sets, few positives
+    y = np.r_[np.ones(20, int), np.zeros(2000, int)]
+    for _ in range(40):
+        s = rng.normal(1.5 * y, 1.0)
+        assert ranking.prg_auc(y, s) == pytest.approx(_auprg_flach_kull(y, s), abs=1e-9)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(-5, 5)), min_size=2, max_size=40),
        st.integers(1, 4))

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import imbalance_lib as il
 from imbalance_lib.book import record, stored
 
 ENTRIES = stored.entries()
@@ -88,6 +89,11 @@ def test_the_hash_follows_the_library():
 
     reached = "\n".join(stored._reached(intervals.coverage_study))
     assert "def percentile_interval" in reached and "def simulate_coverage" in reached
+
+    def uses_the_package_name(C):
+        return il.roc_auc_interval(C)  # a library function reached through `il.`
+
+    assert "def roc_auc_interval" in "\n".join(stored._reached(uses_the_package_name))
 
 
 def test_the_hash_is_the_same_in_another_process():

@@ -66,7 +66,7 @@ ALTERED = {
     "accba-reverse": {"accba_rev_all": 20, "accba_rev_words": "a minority"},
     "accba-never": {"accba_never": 30},
     "dis-reverse": {"dis_rev_all_share": 0.4, "dis_rev_words": "a minority"},
-    "accba-sig-words": {"accba_sig_words": "most"},
+    "accba-sig-both": {"accba_sig": 0},
     "lrbal": {"lrbal_acc": 40},
     "blocks-overlap": {"blocks_overlap": "separate"},
     "blocks": {"block_a": "BA, GM, IBA, AC, OP"},
@@ -87,6 +87,35 @@ def test_every_claim_has_an_alteration():
 def test_claim_fails_when_its_finding_flips(f, key):
     altered = {**f, **ALTERED[key]}
     assert key in failing(syn.CLAIMS, altered)
+
+
+# each part of a longer claim fails it on its own
+PARTS = [
+    ("lrbal", {"lrbal_op": 52}),  # 52 of 105 is not a majority
+    ("lrbal", {"lrbal_hmnc": 10}),
+    ("iba-half", {"iba_drop_100": 0.0}),
+    ("iba-half", {"iba_drop_60": 0.0}),
+    ("accba-sig-both", {"accba_sig": 60}),
+    ("accba-sig-both", {"accba_sig_ba": 20}),
+]
+
+
+@pytest.mark.parametrize("key, change", PARTS)
+def test_each_part_of_a_claim_can_fail(f, key, change):
+    assert key in failing(syn.CLAIMS, {**f, **change})
+
+
+def test_iba_falls_above_one_half_by_the_derivative():
+    # d IBA / d TNR = TPR (1 + alpha (TPR - 2 TNR)) < 0 at TPR -> 0, TNR = 1 iff alpha > 1/2:
+    # raising TNR from 0.99 to 1 at TPR = 0.01 lowers IBA for alpha = 0.6, not for 0.5
+    import imbalance_lib as il
+
+    def iba(tpr, tnr, a):
+        C = np.array([[tnr, 1 - tnr], [1 - tpr, tpr]])
+        return float(il.iba(C, alpha=a))
+
+    assert iba(0.01, 1.0, 0.6) < iba(0.01, 0.99, 0.6)
+    assert iba(0.01, 1.0, 0.5) >= iba(0.01, 0.99, 0.5)
 
 
 # ---------------------------------------------------------------- independent checks

@@ -56,6 +56,7 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -219,10 +220,10 @@ EXERCISES: tuple[Exercise, ...] = (
         ("paired interval: upper limit", "paired.high",
          {"seeds": "compare(J, 'tpr', random_state={seed}).high"}),
         ("unpaired interval: lower limit", "float(low)",
-         {"seeds": "float(intervals.unpaired(J.sum(axis=2), J.sum(axis=1), il.tpr,"
+         {"seeds": "float(unpaired(J.sum(axis=2), J.sum(axis=1), il.tpr,"
                    " seed={seed})[0])"}),
         ("unpaired interval: upper limit", "float(high)",
-         {"seeds": "float(intervals.unpaired(J.sum(axis=2), J.sum(axis=1), il.tpr,"
+         {"seeds": "float(unpaired(J.sum(axis=2), J.sum(axis=1), il.tpr,"
                    " seed={seed})[1])"}))),
     # ranking
     Exercise("rank-ex-pairs", "ranking", _one("AUROC", "_[0]")),
@@ -250,6 +251,7 @@ NO_CHECK: dict[str, str] = {
     "iam-ex-balanced": "a proof",
     "iam-ex-rules": "a model's name and a proof",
     "iba-ex-scorer": "which scorers agree, and why",
+    "rank-ex-order": "a proof and a ranking built to show it",
     "syn-ex-iam": "a proof and a check that prints True",
     "syn-ex-prevfree": "a proof and a list of metrics",
     "syn-ex-study": "names of a data set and of models",
@@ -260,6 +262,7 @@ NO_CHECK: dict[str, str] = {
 CONTEXT: dict[str, tuple[str, ...]] = {
     "ac_score": (r"^tie = ac_score\.tie_experiment\(",),
     "balanced_accuracy": (r"^y_true = np\.repeat\(",),
+    "intervals": (r"^def unpaired\(",),
 }
 
 
@@ -509,7 +512,7 @@ def add_checks(cells: list[dict], chapter: str) -> list[dict]:
             if n and "id" in cell:
                 piece["id"] = f"{cell['id']}-{n}"[:64]
             out.append(piece)
-            new = {"cell_type": "code", "execution_count": None, "metadata": {},
+            new: dict[str, Any] = {"cell_type": "code", "execution_count": None, "metadata": {},
                    "outputs": [], "source": check_cell(label)}
             if "id" in cell:
                 new["id"] = f"check-{label}"[:64]

@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["Claim", "failing", "verify", "table", "chapter_claims", "cited_keys"]
+__all__ = ["Claim", "failing", "verify", "table", "chapter_claims", "cited_keys", "mc_se",
+           "mc_above", "mc_below", "mc_within"]
 
 
 @dataclass(frozen=True)
@@ -29,18 +31,18 @@ class Claim:
 
     key: str
     text: str
-    predicate: Callable[[Mapping], bool]
+    predicate: Callable[[Any], bool]  # typed findings (a Findings dataclass) or a mapping
 
-    def holds(self, findings: Mapping) -> bool:
+    def holds(self, findings: Any) -> bool:
         return bool(self.predicate(findings))
 
 
-def failing(claims, findings: Mapping) -> list[str]:
+def failing(claims, findings: Any) -> list[str]:
     """Keys of the claims whose predicate is false on ``findings``."""
     return [c.key for c in claims if not c.holds(findings)]
 
 
-def verify(claims, findings: Mapping) -> None:
+def verify(claims, findings: Any) -> None:
     """Raise ``AssertionError`` naming every claim that ``findings`` no longer support.
 
     >>> verify([Claim("k", "two is more than one", lambda f: f["a"] > 1)], {"a": 2})
@@ -55,7 +57,7 @@ def verify(claims, findings: Mapping) -> None:
                              + "; ".join(f"{c.key} ({c.text})" for c in bad))
 
 
-def table(claims, findings: Mapping):
+def table(claims, findings: Any):
     """A DataFrame of the claims, each with whether the findings support it."""
     import pandas as pd
 
@@ -94,3 +96,45 @@ def cited_keys(markdown: str) -> list[str]:
     ['auc-gap', 'range-one', 'x']
     """
     return [k for line in _CITE.findall(markdown) for k in re.split(r"[,\s]+", line) if k]
+
+
+# ------------------------------------------------------------------ Monte Carlo rates
+
+def mc_se(rate: float, n: int) -> float:
+    """The Monte Carlo standard error of a simulated rate (a share of ``n`` trials).
+
+    >>> round(mc_se(0.95, 3000), 4)
+    0.004
+    """
+    if n <= 0:
+        raise ValueError("a simulated rate needs at least one trial")
+    return (rate * (1 - rate) / n) ** 0.5
+
+
+def mc_above(rate: float, n: int, bound: float) -> bool:
+    """True when a simulated rate is above ``bound`` by two standard errors.
+
+    A claim that sets a simulated rate against a bound holds only with this margin.
+
+    >>> mc_above(0.955, 3000, 0.93), mc_above(0.935, 3000, 0.93)
+    (True, False)
+    """
+    return rate - 2 * mc_se(rate, n) > bound
+
+
+def mc_below(rate: float, n: int, bound: float) -> bool:
+    """True when a simulated rate is below ``bound`` by two standard errors.
+
+    >>> mc_below(0.905, 3000, 0.92), mc_below(0.915, 3000, 0.92)
+    (True, False)
+    """
+    return rate + 2 * mc_se(rate, n) < bound
+
+
+def mc_within(rate: float, n: int, low: float, high: float) -> bool:
+    """True when a simulated rate lies inside [low, high] with two standard errors to spare.
+
+    >>> mc_within(0.95, 3000, 0.93, 0.97), mc_within(0.965, 3000, 0.93, 0.97)
+    (True, False)
+    """
+    return mc_above(rate, n, low) and mc_below(rate, n, high)

@@ -46,7 +46,8 @@ def _without_code_blocks(text: str) -> str:
     index entries) go, the prose inside them stays. Fences pair up by character and length,
     so that the bare closing fence of a directive never opens a code block. Code and
     ``{math}`` blocks are dropped whole."""
-    kept, stack = [], []
+    kept: list[str] = []
+    stack: list[tuple[str, bool]] = []
     for line in text.split("\n"):
         m = _FENCE.match(line)
         if m:

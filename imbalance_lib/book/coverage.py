@@ -65,7 +65,7 @@ def simulate_coverage(rates, class_sizes, metrics, *, method="bayes", n_sets=100
     tests = rng.multinomial(n[None, :], R[None, :, :], size=(n_sets, k)).astype(float)
     stack = resample_matrices(tests, method=method, n_resamples=n_resamples, prior=prior,
                               random_state=rng)
-    expected = R * n[:, None]
+    expected = R * n[:, None].astype(float)
     out = {}
     for label, spec in metrics.items():
         metric, params = spec if isinstance(spec, tuple) else (spec, {})

@@ -39,7 +39,7 @@ def use_style() -> None:
     import matplotlib.pyplot as plt
     from cycler import cycler
 
-    plt.rcParams.update(STYLE)
+    plt.rcParams.update(STYLE)  # type: ignore[arg-type]  # matplotlib types its keys as literals
     plt.rcParams["axes.prop_cycle"] = cycler(color=COLOURS)
 
 

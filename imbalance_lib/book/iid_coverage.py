@@ -33,8 +33,9 @@ def coverage(pi: float, n: int, metric: str, method: str, *, n_sets: int = 400,
     truth = float(intervals._interval_metric(metric, {})(p))
     iv = il.confidence_interval(T, metric, method=method, n_resamples=1000,
                                 random_state=seed + 1)
-    ok = ~np.isnan(iv.low)
-    return float(np.mean((iv.low[ok] <= truth) & (truth <= iv.high[ok])))
+    low, high = np.asarray(iv.low), np.asarray(iv.high)
+    ok = ~np.isnan(low)
+    return float(np.mean((low[ok] <= truth) & (truth <= high[ok])))
 
 
 def study(n_sets: int = 400):

@@ -39,11 +39,12 @@ def joint_coverage(P: int, N: int, rates: dict, metric: str, *, prior=None,
                   for i in range(2)], axis=1).astype(float)
     expected = R * sizes[:, None, None]
     f = intervals._interval_metric(metric, {})
-    truth = float(f(expected.sum(axis=-1)) - f(expected.sum(axis=-2)))
+    truth = float(np.asarray(f(expected.sum(axis=-1))) - np.asarray(f(expected.sum(axis=-2))))
     c = intervals.compare(J, metric, n_resamples=n_resamples, prior=prior,
                           random_state=seed + 1)
-    ok = ~np.isnan(c.low)
-    return float(np.mean((c.low[ok] <= truth) & (truth <= c.high[ok])))
+    low, high = np.asarray(c.low), np.asarray(c.high)
+    ok = ~np.isnan(low)
+    return float(np.mean((low[ok] <= truth) & (truth <= high[ok])))
 
 
 def study(prior=None, n_sets: int = 400, seed: int = 0):

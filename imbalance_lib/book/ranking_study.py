@@ -70,7 +70,7 @@ def pair_tests(y, a, b, rng, n_boot: int = N_BOOT):
     diffs = np.empty(n_boot)
     for k in range(n_boot):
         idx = np.r_[rng.choice(pos, len(pos)), rng.choice(neg, len(neg))]
-        ap = il.average_precision(y[idx], np.stack([a[idx], b[idx]]))
+        ap = np.asarray(il.average_precision(y[idx], np.stack([a[idx], b[idx]])))
         diffs[k] = ap[0] - ap[1]
     lo, hi = np.quantile(diffs, [0.025, 0.975])
     return p_auc, float(lo), float(hi)
@@ -131,10 +131,10 @@ def _coverage_cell(args) -> tuple[int, int, float, int, int]:
         a = rng.normal(size=len(y)) + SHIFT * y
         iv = il.roc_auc_interval(y, a, method="bootstrap", n_resamples=n_resamples,
                                  random_state=rng)
-        hit_auc += iv.low <= auc_true <= iv.high
+        hit_auc += int(iv.low <= auc_true <= iv.high)
         iv = il.average_precision_interval(y, a, method="bootstrap",
                                            n_resamples=n_resamples, random_state=rng)
-        hit_ap += iv.low <= ap_true <= iv.high
+        hit_ap += int(iv.low <= ap_true <= iv.high)
     return ir, n1, float(ap_true), hit_auc, hit_ap
 
 

@@ -64,7 +64,9 @@ def encode(value: Any) -> Any:
         return int(value)
     if isinstance(value, numbers.Real):
         return float(value)
-    if value is None or isinstance(value, str):
+    if isinstance(value, str):
+        return str(value)  # numpy's str_ too
+    if value is None:
         return value
     raise TypeError(f"a finding of type {type(value).__name__} cannot be stored")
 

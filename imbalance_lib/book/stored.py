@@ -51,11 +51,12 @@ def _reached(fn: Callable) -> list[str]:
     """The sources of ``fn`` and of what it reaches inside ``imbalance_lib``, sorted."""
     seen: dict[str, str] = {}
     todo: list[Any] = [fn]
+    root = inspect.unwrap(fn)
     while todo:
         obj = todo.pop()
         obj = inspect.unwrap(obj) if callable(obj) else obj
         module = getattr(obj, "__module__", "") or ""
-        if not module.startswith("imbalance_lib"):
+        if not module.startswith("imbalance_lib") and obj is not root:
             continue
         key = f"{module}.{getattr(obj, '__qualname__', repr(obj))}"
         if key in seen:
@@ -90,8 +91,9 @@ def _reached(fn: Callable) -> list[str]:
                         value = None
                 if isinstance(value, types.ModuleType):
                     modules.append(value)
-                elif value is not None and getattr(value, "__module__", "") == mod.__name__:
-                    todo.append(value)
+                elif callable(value) and (getattr(value, "__module__", "") or "").startswith(
+                        "imbalance_lib"):
+                    todo.append(value)  # re-exported ones too (il.roc_auc_interval)
                 elif value is not None and not callable(value) and not n.startswith("__"):
                     seen.setdefault(f"{mod.__name__}.{n}", _stable_repr(value, todo))
         for name in names:

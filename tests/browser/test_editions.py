@@ -184,7 +184,7 @@ def test_source_archive_holds_the_whole_book(tmp_path):
     assert {f"chapters/{c}" for c in chapters} <= names
     assert {f"student/{c}" for c in chapters} <= names
     for need in ("imbalance_lib/__init__.py", "imbalance_lib/book/__init__.py",
-                 "imbalance_lib/book/chapters/hmnc.py", "requirements.txt", "Makefile", "README.md",
+                 "imbalance_lib/book/chapters/hmnc/__init__.py", "requirements.txt", "Makefile", "README.md",
                  "_config.yml", "_toc.yml", "intro.md", "references.bib", "LICENSE",
                  "CITATION.cff", "CHANGELOG.md", "_static/book.css",
                  "_mathjax/mathjax/tex-mml-chtml.js", "chapters/data/synthesis_study.npz",
@@ -195,6 +195,9 @@ def test_source_archive_holds_the_whole_book(tmp_path):
                  "imbalance_lib/book/editions/chromium.py",
                  "imbalance_lib/book/sphinx/__init__.py", "imbalance_lib/book/sphinx/edition.py"):
         assert need in names, need
+    # the findings records and stored studies: a chapter executes only beside them
+    data = {p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters" / "data").rglob("*.json")}
+    assert data and data <= names
     for name in names:
         assert not re.search(r"(^|/)(_build|\.venv|__pycache__|\.ipynb_checkpoints|\.git)(/|$)", name)
 

@@ -486,7 +486,8 @@ def main(argv: list[str]) -> int:
             print(f"{name}: {n} solution(s) removed")
         return 0
     if argv and argv[0] == "fold-solutions":
-        for path in argv[1:] or sorted((ROOT / "chapters").glob("*.ipynb")):
+        paths = [Path(a) for a in argv[1:]] or sorted((ROOT / "chapters").glob("*.ipynb"))
+        for path in paths:
             print(f"{path}: {fold_solutions(Path(path))} solution cell(s) folded")
         return 0
     if len(argv) >= 2 and argv[0] == "student-notebooks":

@@ -29,6 +29,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from imbalance_lib.book.editions.chromium import CHROMIUM_FLAGS
@@ -101,7 +102,8 @@ def reading_order(html: Path) -> list[tuple[str | None, str]]:
     """(part caption, page path) of every printed page, in reading order."""
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup((html / "intro.html").read_text(encoding="utf-8"), "html.parser")
+    # bs4's types make every lookup optional; the pages are the book's own, so Any
+    soup: Any = BeautifulSoup((html / "intro.html").read_text(encoding="utf-8"), "html.parser")
     nav = soup.select_one("nav.bd-docs-nav")
     order: list[tuple[str | None, str]] = [(None, "intro.html")]
     caption = None
@@ -136,7 +138,7 @@ def compose(html: Path, *, solutions: bool) -> tuple[str, list[Heading]]:
     order = reading_order(html)
     pages = {}
     for _, path in order:
-        soup = BeautifulSoup((html / path).read_text(encoding="utf-8"), "html.parser")
+        soup: Any = BeautifulSoup((html / path).read_text(encoding="utf-8"), "html.parser")
         pages[path] = soup.select_one("article.bd-article")
     paths = [p for _, p in order]
     _typeset_statement_list(pages)
@@ -382,12 +384,14 @@ def heading_pages(pdf: Path, anchors: set[str]) -> dict[str, tuple[int, float]]:
     from pypdf import PdfReader
 
     reader = PdfReader(str(pdf))
-    found = {}
+    found: dict[str, tuple[int, float]] = {}
     for name, dest in reader.named_destinations.items():
         key = unquote(str(name)).lstrip("/")
         if key in anchors:
             top = dest.top if dest.top is not None else 0
-            found[key] = (reader.get_destination_page_number(dest), float(top))
+            page = reader.get_destination_page_number(dest)
+            if page is not None:
+                found[key] = (page, float(top))
     return found
 
 
@@ -449,7 +453,7 @@ def print_book(html: Path, out: Path, *, solutions: bool = False, log=print) -> 
                     if (el.offsetHeight > 700) el.style.breakInside = 'auto';
                 }
             }""")
-            opts = dict(format="A4", print_background=True, margin=MARGIN,
+            opts: dict[str, Any] = dict(format="A4", print_background=True, margin=MARGIN,
                         display_header_footer=True, header_template="<span></span>",
                         footer_template=_footer(title))
             entries = set(re.findall(r'class="ix-page" data-anchor="([^"]+)"', doc))
@@ -492,7 +496,7 @@ def _finish(draft: Path, out: Path, headings: list[Heading], numbers, title: str
     from pypdf.generic import Fit
 
     writer = PdfWriter(clone_from=PdfReader(str(draft)))
-    parents: dict[int, object] = {}
+    parents: dict[int, Any] = {}
     for h in headings:
         page, top = numbers[h.anchor]
         parent = parents.get(h.level - 1) if h.level > 1 else None

@@ -1,0 +1,311 @@
+"""The re-run of Table 3: stand-ins, protocol, aggregations and picks.
+
+Data flows one way: labels -> confusion matrices of the test folds (made on the
+page) -> aggregated matrices (:func:`rates_first`, pooled, per fold) -> metrics
+(:func:`~.theory.columns_of`) -> picks (lists of model names; a tie lists every
+tied model) -> tables (:mod:`.tables`). Also the tables measured once of how far
+the MLP moves with the processor's arithmetic (:data:`NOISE`,
+:data:`SAT_MEASURED`) and the code that regenerates them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from functools import partial
+
+import numpy as np
+import pandas as pd
+from sklearn.model_selection import RepeatedStratifiedKFold
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.neural_network import MLPClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import MinMaxScaler
+from sklearn.svm import SVC
+from sklearn.tree import DecisionTreeClassifier
+
+import imbalance_lib as il
+from imbalance_lib.book.datasets import load_glass, load_satimage
+from imbalance_lib.book.experiments import evaluate_models
+from imbalance_lib.book.selection import select_best
+from imbalance_lib.rbf_network import RBFNetworkClassifier
+
+from .theory import COLUMNS, columns_of, from_rates
+
+DATA = {"Glass": partial(load_glass, positive=3), "Satimage": partial(load_satimage, positive=4)}
+"""The re-run's two data sets, the positive class against the rest (loaders)."""
+MODELS = ["1NN", "MLP", "SVC", "NBC", "J48", "RBF"]
+STARTS = {"Glass": 10, "Satimage": 1}
+"""Random starts of the MLP per data set (the Glass MLP moves with the arithmetic)."""
+MAX_ITER = 3000
+"""L-BFGS iterations allowed to the MLP below 1000 rows (Glass)."""
+
+
+def mlp(n_features: int, n_rows: int, start: int = 0):
+    """The MLP stand-in: one hidden layer of (attributes + classes) / 2 sigmoid units.
+
+    Inputs rescaled to [-1, 1]; L-BFGS (up to :data:`MAX_ITER` iterations) below 1000
+    rows, Adam (rate 0.01) with early stopping above.
+    """
+    hidden = ((n_features + 2) // 2,)  # Weka's "a" = (attributes + classes) / 2
+    if n_rows < 1000:
+        net = MLPClassifier(hidden, activation="logistic", solver="lbfgs", max_iter=MAX_ITER,
+                            random_state=start)
+    else:
+        net = MLPClassifier(hidden, activation="logistic", learning_rate_init=0.01,
+                            early_stopping=True, n_iter_no_change=20, max_iter=500,
+                            random_state=start)
+    return make_pipeline(MinMaxScaler((-1, 1)), net)
+
+
+def stand_ins(n_features: int, n_rows: int) -> dict:
+    """scikit-learn stand-ins for the document's six Weka classifiers (MLP: start 0)."""
+    return {
+        "1NN": make_pipeline(MinMaxScaler(), KNeighborsClassifier(n_neighbors=1)),
+        "MLP": mlp(n_features, n_rows),
+        "SVC": make_pipeline(MinMaxScaler(), SVC(kernel="linear", C=1.0)),
+        "NBC": GaussianNB(),
+        "J48": DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=0),
+        "RBF": RBFNetworkClassifier(random_state=0),
+    }
+
+
+_NO_AVX = {"NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"}
+NOISE_SETTINGS = {
+    "native kernels": ({}, 0.0),
+    "Haswell kernels": ({"OPENBLAS_CORETYPE": "Haswell", **_NO_AVX}, 0.0),
+    "Sandybridge kernels": ({"OPENBLAS_CORETYPE": "Sandybridge", **_NO_AVX}, 0.0),
+    "Nehalem kernels": ({"OPENBLAS_CORETYPE": "Nehalem", **_NO_AVX}, 0.0),
+    "Prescott kernels": ({"OPENBLAS_CORETYPE": "Prescott", **_NO_AVX}, 0.0),
+    "inputs × (1 ± 1e-13)": ({}, 1e-13),
+    "inputs × (1 ± 1e-15)": ({}, 1e-15),
+}
+"""The arithmetic of each line of :data:`NOISE`: extra environment variables and ``eps``.
+
+"native kernels" runs with whatever OpenBLAS and numpy choose for the processor;
+the named kernels set ``OPENBLAS_CORETYPE`` and switch numpy's AVX2 and AVX-512
+code off; the last two multiply every input value by ``1 + eps`` or ``1 - eps``
+(a random sign per value, seed 0) on the native kernels.
+"""
+SAT_SETTINGS = {"native kernels": ({}, 0.0), "Prescott kernels": NOISE_SETTINGS["Prescott kernels"]}
+"""The two arithmetics :data:`SAT_STARTS` was measured with."""
+
+
+def _perturbed(X, eps: float):
+    if not eps:
+        return X
+    signs = np.random.default_rng(0).choice([-1.0, 1.0], size=np.shape(X))
+    return np.asarray(X, float) * (1 + eps * signs)
+
+
+def mlp_rates(name: str = "Glass", starts: int = 10, eps: float = 0.0) -> dict:
+    """Rates-first TPR and TNR of the MLP for starts ``0 .. starts - 1``, in this process.
+
+    The re-run's data, folds and network (:func:`rerun`); inputs multiplied by
+    ``1 ± eps`` (:func:`_perturbed`). Returns ``{"tpr": [...], "tnr": [...]}``,
+    one value per start. Glass, 10 starts: one to two minutes; Satimage: about a
+    minute per start.
+    """
+    ds = DATA[name]()
+    X, y = _perturbed(ds.data, eps), ds.target
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=5, random_state=0)
+    models = {r: mlp(X.shape[1], len(y), r) for r in range(starts)}
+    cm = evaluate_models(models, X, y, cv=cv, labels=[0, 1])
+    return {"tpr": il.tpr(cm).mean(-1).tolist(), "tnr": il.tnr(cm).mean(-1).tolist()}
+
+
+def mlp_rates_in(env: dict, name: str = "Glass", starts: int = 10, eps: float = 0.0) -> dict:
+    """:func:`mlp_rates` in a new process with the extra environment ``env``.
+
+    OpenBLAS picks its kernels when a process starts, so each arithmetic needs
+    its own process; one BLAS thread, and no inherited ``OPENBLAS_CORETYPE``
+    or ``NPY_DISABLE_CPU_FEATURES`` unless ``env`` sets them.
+    """
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")}
+    base.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
+                PYTHONWARNINGS="ignore", **env)
+    code = ("import json, sys\nfrom imbalance_lib.book.chapters.iba import mlp_rates\n"
+            "print(json.dumps(mlp_rates(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]))))")
+    out = subprocess.run([sys.executable, "-c", code, name, str(starts), repr(eps)], env=base,
+                         capture_output=True, text=True, check=True, timeout=3600)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def noise_row(rates: dict) -> dict:
+    """One line of :data:`NOISE` from :func:`mlp_rates` (the digits the table keeps)."""
+    t, s = np.asarray(rates["tpr"]), np.asarray(rates["tnr"])
+    return {"TPR, start 0": round(float(t[0]), 2), "TNR, start 0": round(float(s[0]), 3),
+            "TPR, 10 starts": round(float(t.mean()), 3),
+            "TNR, 10 starts": round(float(s.mean()), 4),
+            "TPR, lowest start": round(float(t.min()), 2),
+            "TPR, highest start": round(float(t.max()), 2)}
+
+
+def measure_noise(settings=None) -> pd.DataFrame:
+    """Regenerate :data:`NOISE`: the Glass MLP, 10 starts, once per arithmetic of ``settings``.
+
+    One process per line (:func:`mlp_rates_in`); one to two minutes per line.
+    """
+    settings = NOISE_SETTINGS if settings is None else settings
+    rows = {label: noise_row(mlp_rates_in(env, "Glass", 10, eps))
+            for label, (env, eps) in settings.items()}
+    return pd.DataFrame(rows).T.rename_axis("arithmetic")
+
+
+def measure_sat_starts(settings=None, starts: int = 4) -> dict:
+    """Regenerate :data:`SAT_STARTS`: the Satimage MLP's TPR per start, per arithmetic.
+
+    Returns ``{label: {"tpr": [...], "tnr": [...]}}`` (unrounded); :data:`SAT_STARTS`
+    is the first line's TPR to three decimals, and :data:`SAT_KERNEL_GAP` the
+    largest difference between the lines. Three to four minutes per line.
+    """
+    settings = SAT_SETTINGS if settings is None else settings
+    return {label: mlp_rates_in(env, "Satimage", starts, eps)
+            for label, (env, eps) in settings.items()}
+
+
+NOISE = pd.DataFrame(
+    [["native kernels", 0.42, 0.945, 0.470, 0.9406, 0.41, 0.56],
+     ["Haswell kernels", 0.46, 0.950, 0.470, 0.9399, 0.41, 0.51],
+     ["Sandybridge kernels", 0.42, 0.945, 0.476, 0.9388, 0.42, 0.53],
+     ["Nehalem kernels", 0.44, 0.944, 0.474, 0.9401, 0.42, 0.53],
+     ["Prescott kernels", 0.42, 0.947, 0.471, 0.9401, 0.41, 0.56],
+     ["inputs × (1 ± 1e-13)", 0.43, 0.940, 0.471, 0.9385, 0.43, 0.50],
+     ["inputs × (1 ± 1e-15)", 0.49, 0.947, 0.480, 0.9398, 0.42, 0.52]],
+    columns=["arithmetic", "TPR, start 0", "TNR, start 0", "TPR, 10 starts", "TNR, 10 starts",
+             "TPR, lowest start", "TPR, highest start"],
+).set_index("arithmetic")
+"""Glass MLP (L-BFGS), rates-first TPR / TNR over the 50 folds, one line per arithmetic.
+
+Regenerated by :func:`measure_noise` (one process per line, the settings of
+:data:`NOISE_SETTINGS`), ten to fifteen minutes: start 0 alone, then the mean over
+starts 0-9 of TPR and TNR and the lowest and highest TPR of those starts. The lines
+with named kernels are the same on any x86-64 processor (``tests/test_iba_noise.py``
+regenerates one); "native kernels" is the processor the book was built on (an
+AMD EPYC with AVX-512; on an AVX2 processor it equals the Haswell line).
+"""
+SAT_MEASURED = {
+    "native kernels": {"tpr": [0.51762, 0.53421, 0.51704, 0.52563],
+                      "tnr": [0.97666, 0.97597, 0.9759, 0.97624]},
+    "Prescott kernels": {"tpr": [0.51762, 0.53421, 0.51704, 0.52563],
+                        "tnr": [0.97666, 0.97597, 0.9759, 0.97624]},
+}
+"""Satimage MLP (Adam), rates-first TPR and TNR of starts 0-3 (5 decimals).
+
+Regenerated by :func:`measure_sat_starts` (three to four minutes per line).
+"""
+SAT_STARTS = [round(t, 3) for t in SAT_MEASURED["native kernels"]["tpr"]]
+"""Satimage MLP, rates-first TPR of starts 0-3 (from :data:`SAT_MEASURED`)."""
+SAT_KERNEL_GAP = max(abs(x - y) for k in ("tpr", "tnr")
+                     for x, y in zip(*(m[k] for m in SAT_MEASURED.values())))
+"""Largest difference between the native and Prescott lines of :data:`SAT_MEASURED`."""
+MOVE_T = round(float(NOISE["TPR, 10 starts"].max() - NOISE["TPR, 10 starts"].min()), 3)
+MOVE_S = round(float(NOISE["TNR, 10 starts"].max() - NOISE["TNR, 10 starts"].min()), 4)
+"""How far the Glass MLP's 10-start mean can lie from its value under another arithmetic.
+
+The span of the 10-start means of TPR and of TNR over the lines of :data:`NOISE`:
+the rates printed on any one processor are within that distance of those on
+every other arithmetic of the table.
+"""
+
+
+
+MOVES = {"Glass": (MOVE_T, MOVE_S), "Satimage": (SAT_KERNEL_GAP, SAT_KERNEL_GAP)}
+"""How far each data set's MLP rates (TPR, TNR) move with the arithmetic, as measured."""
+
+
+# --------------------------------------------------------------------------- aggregation
+
+
+def rates_first(cm, pi):
+    """The document's convention as matrices: the fold matrices' rates averaged, at ``pi``.
+
+    Each fold matrix is divided by its row sums (rows: ``[TNR, 1 - TNR]`` and ``[1 - TPR,
+    TPR]``), the rows are averaged over the folds (axis -3) and rescaled to the class
+    shares ``1 - pi`` and ``pi``: a matrix whose rates are the mean rates.
+
+    >>> folds = np.array([[[3, 1], [1, 1]], [[2, 2], [0, 2]]], float)
+    >>> C = rates_first(folds, 0.5)
+    >>> float(il.tpr(C)), float(il.tnr(C))
+    (0.75, 0.625)
+    """
+    cm = np.asarray(cm, float)
+    shares = np.array([[1 - pi], [pi]])
+    return (cm / cm.sum(-1, keepdims=True)).mean(-3) * shares
+
+
+def per_fold(cm, index=MODELS) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Mean and standard deviation over the folds (axis 1) of each per-fold column."""
+    cols = columns_of(cm)  # each (models, folds)
+    mean = pd.DataFrame({c: v.mean(-1) for c, v in cols.items()}, index=index)
+    sd = pd.DataFrame({c: v.std(-1, ddof=1) for c, v in cols.items()}, index=index)
+    return mean, sd
+
+
+def mlp_interval(metric: str, t: float, s: float, pi: float, move) -> tuple[float, float]:
+    """The values ``metric`` takes when the MLP's rates move by ``±move = (dt, ds)``.
+
+    A competitor inside that range ties with the MLP: the arithmetic of another
+    processor could put it either side.
+
+    >>> lo, hi = mlp_interval("Gmean", 0.5, 0.94, 0.08, (0.01, 0.0021))
+    >>> round(lo, 4), round(hi, 4)  # sqrt(0.49 * 0.9379), sqrt(0.51 * 0.9421)
+    (0.6779, 0.6932)
+    """
+    tt = np.clip(t + move[0] * np.array([-1, -1, 1, 1]), 0, 1)
+    ss = np.clip(s + move[1] * np.array([-1, 1, -1, 1]), 0, 1)
+    v = columns_of(from_rates(tt, ss, pi))[metric]
+    return float(v.min()), float(v.max())
+
+
+def pick(values: pd.Series, mlp_range=None) -> list:
+    """The model(s) with the largest value (ties within 1e-12), a list in row order.
+
+    With ``mlp_range = (lo, hi)``, the MLP's value under the arithmetic's movement,
+    the MLP ties with the best other model when that one lies inside the range.
+
+    >>> v = pd.Series([0.1, 0.50, 0.0, 0.49], index=["1NN", "MLP", "SVC", "NBC"])
+    >>> pick(v), pick(v, (0.48, 0.52)), pick(v, (0.495, 0.505))
+    (['MLP'], ['MLP', 'NBC'], ['MLP'])
+    """
+    values = pd.Series(np.asarray(values, float), index=values.index)
+    others = values.drop("MLP")
+    if mlp_range is not None and mlp_range[0] - 1e-12 <= others.max() <= mlp_range[1] + 1e-12:
+        return ["MLP", *select_best(others.to_frame("v"), "v", atol=1e-12)]
+    return select_best(values.to_frame("v"), "v", atol=1e-12)
+
+
+def aggregation_picks(frame, rf, pi, move, rates=None) -> dict:
+    """The pick of each metric from one aggregation ``frame`` of a data set.
+
+    ``rf`` is the rates-first frame; ``rates`` the MLP's (TPR, TNR) behind
+    ``frame``, or None for per-fold means (not functions of two rates), which
+    get the width of the rates-first range around their own value.
+    """
+    out = {}
+    for c in COLUMNS[2:]:
+        m = rf.loc["MLP"]
+        lo, hi = mlp_interval(c, m["TPrate"], m["TNrate"], pi, move)
+        if rates is None:
+            v = frame.at["MLP", c]
+            lo, hi = v - (m[c] - lo), v + (hi - m[c])
+        else:
+            lo, hi = mlp_interval(c, *rates, pi, move)
+        out[c] = pick(frame[c], (lo, hi))
+    return out
+
+
+def repetition_values(cm, pi, index=MODELS) -> dict:
+    """Rates-first columns of each of the 5 repetitions (10 folds each): ``(models, 5)``."""
+    reps = np.asarray(cm, float).reshape(cm.shape[0], 5, 10, 2, 2)
+    return {c: pd.DataFrame(v, index=index) for c, v in columns_of(rates_first(reps, pi)).items()}
+
+
+def repetition_picks(reps: dict) -> dict:
+    """The plain pick of each metric in each repetition (``reps``: :func:`repetition_values`):
+    metric -> list of 5 picks."""
+    return {c: [pick(reps[c][r]) for r in range(5)] for c in COLUMNS[2:]}
