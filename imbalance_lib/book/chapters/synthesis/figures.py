@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from imbalance_lib.book.figures import PALETTE
@@ -19,7 +20,7 @@ __all__ = ["plot_identity_map", "plot_prevalence", "plot_disagreement", "plot_rh
 
 
 
-def _box(ax, x: float, y: float, text: str, colour: str, fontsize: int = 10) -> None:
+def _box(ax: Axes, x: float, y: float, text: str, colour: str, fontsize: int = 10) -> None:
     ax.text(x, y, text, ha="center", va="center", fontsize=fontsize,
             bbox=dict(boxstyle="round", fc=colour, ec="0.3"))
 

@@ -327,7 +327,7 @@ def _correlations(pick_counts: pd.DataFrame, rho: pd.DataFrame, used: pd.DataFra
     lrbal = {k: int(pick_counts.loc[k, "LR-bal"]) for k in pick_counts.index}
     # the second pole's picks of the class-weighted model, accuracy aside
     pole = {k: lrbal[k] for k in blocks[1] if k != "ACC"}
-    out = {f"lrbal_{k.lower()}": lrbal[k] for k in ("ACC", "BA", "AC", "MCC", "GM", "IBA",
+    out: dict[str, Any] = {f"lrbal_{k.lower()}": lrbal[k] for k in ("ACC", "BA", "AC", "MCC", "GM", "IBA",
                                                     "OP", "HMNC")}
     out |= {f"rho_{key}": round(float(rho.loc[a, b]), 2)
             for (a, b), key in ((("ACC", "BA"), "acc_ba"), (("BA", "GM"), "ba_gm"),

@@ -151,8 +151,8 @@ def witness(metric: str, column: str, n_max: int = 10) -> Any:
         pi, q = np.meshgrid(np.linspace(0.02, 0.98, 49), np.linspace(0.02, 0.98, 49),
                             indexing="ij")
         v = props.evaluate(metric, props.expected_random(pi, q))
-        i = int(np.nanargmax(np.nanmax(v, 1) - np.nanmin(v, 1)))
-        return f"pi = {pi[i, 0]:.2f}: values from {np.nanmin(v[i]):.3f} to {np.nanmax(v[i]):.3f}"
+        w = int(np.nanargmax(np.nanmax(v, 1) - np.nanmin(v, 1)))
+        return f"pi = {pi[w, 0]:.2f}: values from {np.nanmin(v[w]):.3f} to {np.nanmax(v[w]):.3f}"
     return None
 
 
@@ -222,7 +222,7 @@ def searches(prop: pd.DataFrame, n_random: int = 5000, maxiter: int = 15) -> pd.
                 rows.append({"metric": SHORT_NAME[m], "property": PROPERTY_SHORT[col],
                              "holds": c.holds, "worst": c.worst, "cases": c.cases,
                              "counterexample": None if c.holds
-                             else np.round(c.counterexample, 4).tolist()})
+                             else np.round(np.asarray(c.counterexample), 4).tolist()})
     return pd.DataFrame(rows)
 
 
@@ -267,7 +267,8 @@ def baseline_ends(prop: pd.DataFrame, pi: float = 0.05) -> tuple[list[str], list
     """
     names = [m for m in prop.index[prop["constant baseline"] == "yes"]
              if SHORT_NAME[m] not in WHOLE]
-    every, inner = [], []
+    every: list[str] = []
+    inner: list[str] = []
     for m in names:
         C = props.expected_random(pi, np.array([0.0, 0.5, 1.0]))
         v = (il.macro_precision(C, zero_division=0.0) if m == "macro_precision"
