@@ -44,7 +44,7 @@ def study_values(counts: np.ndarray, *, map_policy: float = 0.0) -> dict[str, np
     that never predicts the positive class would score NPV = 1 - pi.
 
     >>> v = study_values(np.array([[[5, 0], [5, 0]]]))  # never says "positive"
-    >>> float(v["ACC"][0]), float(v["MAP"][0]), float(v["F1"][0])
+    >>> float(v["ACC"][0]), float(v["MAP"][0]), float(v["MCC"][0])  # MCC: 0/0
     (0.5, 0.25, -inf)
     """
     out = {}
@@ -65,9 +65,9 @@ def picks(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ``v`` has shape ``(D, M, R)`` (data sets, models, repetitions); returns the
     picks ``(D,)`` and ``(D, R)``.
 
-    >>> mean_pick, rep_picks = picks(np.array([[[0.1, 0.9], [0.5, 0.4]]]))
+    >>> mean_pick, rep_picks = picks(np.array([[[0.1, 0.9], [0.5, 0.4]]]))  # means 0.5, 0.45
     >>> mean_pick.tolist(), rep_picks.tolist()
-    ([1], [[1, 0]])
+    ([0], [[1, 0]])
     """
     mean_pick = np.argmax(np.round(v.mean(axis=2), 12), axis=1)
     rep_picks = np.argmax(np.round(v, 12), axis=1)  # (D, R)
