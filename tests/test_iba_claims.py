@@ -348,21 +348,3 @@ def test_the_sat_mlp_sentence_says_each_of_the_four_starts():
 def test_the_convergence_sentence_is_not_typed():
     paragraph = _paragraph_citing("mlp-converge")
     assert "converges in every fold" not in paragraph
-
-
-# ------------------------------------------------ the worked number (record iba_worked)
-
-
-class TestWorkedClaims(ClaimsContract):
-    CLAIMS = iba.WORKED_CLAIMS
-    BREAKERS = {"mono-frac": {"mono_frac": "5/11"}}
-
-    @pytest.fixture(scope="class")
-    @classmethod
-    def findings(cls):
-        return iba.WorkedFindings.from_record(load("iba_worked"))
-
-
-def test_worked_number_by_hand():
-    # 1/(2 - 1/12 - 1/12) = 1/(22/12) = 12/22 = 6/11
-    assert iba.WorkedFindings.from_record(load("iba_worked")).mono_frac == "6/11"

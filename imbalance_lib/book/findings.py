@@ -27,12 +27,11 @@ from __future__ import annotations
 import dataclasses
 import numbers
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
-__all__ = ["Findings", "altered", "fraction_text"]
+__all__ = ["Findings", "altered"]
 
 F = TypeVar("F", bound="Findings")
 
@@ -91,20 +90,3 @@ def altered(findings: Any, changes: Mapping[str, Any]) -> Any:
     if isinstance(findings, Findings):
         return findings.but(**changes)
     return {**findings, **changes}
-
-
-def fraction_text(value: Any) -> str:
-    """An exact fraction as the prose writes it, in lowest terms (a minus sign for "-").
-
-    A worked solution's hand computation (``77/150``) is a finding like any other: the
-    chapter computes it with :class:`fractions.Fraction` and glues this text.
-
-    >>> from fractions import Fraction
-    >>> fraction_text(Fraction(7, 10) * Fraction(1, 2) / Fraction(750, 1100))
-    '77/150'
-    >>> fraction_text(Fraction(-800_000, 1_160_000)), fraction_text(Fraction(4, 2))
-    ('−20/29', '2')
-    """
-    if not isinstance(value, numbers.Rational) or isinstance(value, bool):
-        raise TypeError(f"fraction_text wants an exact rational, got {type(value).__name__}")
-    return str(Fraction(value)).replace("-", "−")

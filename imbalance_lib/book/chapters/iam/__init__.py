@@ -17,15 +17,7 @@ cross-validations itself; this package holds the rest:
 - :mod:`.claims`: the sentences resting on each record (:data:`CLAIMS`).
 """
 
-from .claims import (
-    CLAIMS,
-    PICK_CLAIMS,
-    RERUN_CLAIMS,
-    SEARCH_CLAIMS,
-    SWEEP_CLAIMS,
-    THEORY_CLAIMS,
-    WORKED_CLAIMS,
-)
+from .claims import CLAIMS, PICK_CLAIMS, RERUN_CLAIMS, SEARCH_CLAIMS, SWEEP_CLAIMS, THEORY_CLAIMS
 from .experiments import (
     GLASS_LABELS,
     GROUPS,
@@ -45,11 +37,9 @@ from .findings import (
     SearchFindings,
     SweepFindings,
     TheoryFindings,
-    WorkedFindings,
     search_findings,
     sweep_findings,
     theory_findings,
-    worked_findings,
 )
 from .rerun import RerunFindings, rerun_findings
 from .tables import effects_column, example_comparisons, gap_tables, lbfgs_table, search_summary, span
@@ -81,4 +71,3 @@ __all__ = [
     "VIOLATIONS", "balanced_case", "binary_battery", "c_minus", "case1_bound", "counterexample_c5",
     "defined", "example_metrics", "metrics", "proof_step_gap", "right_wrong", "table13_case",
 ]
-__all__ += ["WORKED_CLAIMS", "WorkedFindings", "worked_findings"]

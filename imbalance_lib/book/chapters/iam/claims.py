@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from imbalance_lib.book.claims import Claim
 
 THEORY_CLAIMS = [
@@ -153,35 +151,3 @@ PICK_CLAIMS = [
 CLAIMS = {"theory": THEORY_CLAIMS, "search": SEARCH_CLAIMS, "sweep": SWEEP_CLAIMS,
           "rerun": RERUN_CLAIMS + PICK_CLAIMS}
 """The claim lists by record (``iam_theory``, ``iam_search``, ``iam_sweep``, ``iam_rerun``)."""
-
-
-def _frac(text: str) -> Fraction:
-    """The fraction a glued text (``3/14``, ``−1/2``) stands for."""
-    return Fraction(text.replace("−", "-"))
-
-
-def _value(text: str) -> float:
-    return float(_frac(text))
-
-
-WORKED_CLAIMS = [
-    Claim("step-example", "in [[1, 0], [1, 1]] both macro averages are 3/4 while each "
-          "class's F1 is 2/3, as the library computes", lambda f:
-          abs(_value(f.step_macro) - f.step_lib[0]) < 1e-12
-          and abs(_value(f.step_macro) - f.step_lib[1]) < 1e-12
-          and abs(_value(f.step_f1) - f.step_lib[2]) < 1e-12
-          and _frac(f.step_f1) < _frac(f.step_macro)),
-    Claim("ex-hand", "by hand, IAM = 3/14 = 2 CBA - 1 with CBA = 17/28 below accuracy "
-          "7/10, as the library computes", lambda f:
-          abs(_value(f.ex_hand_iam) - f.ex_hand_lib[0]) < 1e-12
-          and abs(_value(f.ex_hand_cba) - f.ex_hand_lib[1]) < 1e-12
-          and abs(_value(f.ex_hand_acc) - f.ex_hand_lib[2]) < 1e-12
-          and _frac(f.ex_hand_iam) == 2 * _frac(f.ex_hand_cba) - 1
-          and _frac(f.ex_hand_iam) == (_frac(f.ex_hand_term0) + _frac(f.ex_hand_term1)) / 2
-          and _frac(f.ex_hand_cba) < _frac(f.ex_hand_acc)),
-    Claim("ex-six-sup", "the extremal family has IAM 1 - 4/6 = 1/3 whatever t",
-          lambda f: abs(_value(f.ex_six_iam) - f.ex_six_iam_lib) < 1e-12),
-]
-"""The worked numbers: the proof-step example and two exercises (record ``iam_worked``)."""
-
-CLAIMS["worked"] = WORKED_CLAIMS

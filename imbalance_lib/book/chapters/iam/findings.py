@@ -10,14 +10,13 @@ page computed (the CM1 check, the searches, the sweeps, the fold matrices).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
 import imbalance_lib as il
-from imbalance_lib.book.findings import Findings, fraction_text
+from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.published import mortaz2020 as pub
 from imbalance_lib.book.selection import select_best, select_max_min
 
@@ -282,62 +281,3 @@ def sweep_findings(sweeps: dict, spans: pd.DataFrame) -> SweepFindings:
                                for c, _ in sweeps.values()),
         sweep_test_sizes=", ".join(f"{int(c[0].sum()):,}" for c, _ in sweeps.values()),
     )
-
-
-@dataclass(frozen=True)
-class WorkedFindings(Findings):
-    """The hand computations of the prose, exact: the worked example of the proof step
-    (the matrix ``[[1, 0], [1, 1]]``) and the solutions of iam-ex-hand and iam-ex-six."""
-
-    PREFIX: ClassVar[str] = "iam"
-    step_prec0: str  # precision of class 0 in [[1, 0], [1, 1]]
-    step_rec1: str  # recall of class 1
-    step_macro: str  # the macro averages of precision and recall (equal here)
-    step_f1: str  # each class's F1
-    step_lib: list  # il's MAP, MAR and macro F1 of the same matrix
-    ex_hand_term0: str  # the IAM terms of [[5, 1], [2, 2]], by Eq. (8)
-    ex_hand_term1: str
-    ex_hand_iam: str
-    ex_hand_cba: str
-    ex_hand_acc: str
-    ex_hand_lib: list  # il's IAM, CBA and accuracy of the same matrix
-    ex_six_iam: str  # IAM of the extremal six-class family, 1 - 4/6
-    ex_six_iam_lib: float  # il.iam of the family's member with t = 200
-
-
-def _exact_terms(C) -> tuple[list[Fraction], list[Fraction], list[Fraction]]:
-    """Per class, exactly: precision, recall and the IAM term of an integer matrix."""
-    C = [[int(v) for v in row] for row in C]
-    k = len(C)
-    rows = [sum(C[i]) for i in range(k)]
-    cols = [sum(C[j][i] for j in range(k)) for i in range(k)]
-    prec = [Fraction(C[i][i], cols[i]) for i in range(k)]
-    rec = [Fraction(C[i][i], rows[i]) for i in range(k)]
-    iam_t = [Fraction(C[i][i] - max(rows[i] - C[i][i], cols[i] - C[i][i]),
-                      max(rows[i], cols[i])) for i in range(k)]
-    return prec, rec, iam_t
-
-
-def worked_findings() -> WorkedFindings:
-    """The worked numbers, from exact fractions of the integer matrices (and the library's
-    floats beside them, which the claims compare)."""
-    step = np.array([[1, 0], [1, 1]])
-    prec, rec, _ = _exact_terms(step)
-    f1 = [2 * p * r / (p + r) for p, r in zip(prec, rec)]
-    hand = np.array([[5, 1], [2, 2]])
-    hp, hr, terms = _exact_terms(hand)
-    cba = sum(Fraction(hand[i, i], max(hand[i].sum(), hand[:, i].sum()))
-              for i in range(2)) / 2
-    six = th.sixclass_exercise()
-    return WorkedFindings(
-        step_prec0=fraction_text(prec[0]), step_rec1=fraction_text(rec[1]),
-        step_macro=fraction_text(sum(prec) / 2) if sum(prec) == sum(rec) else "unequal",
-        step_f1=fraction_text(f1[0]) if f1[0] == f1[1] else "unequal",
-        step_lib=[float(il.macro_precision(step)), float(il.macro_recall(step)),
-                  float(il.macro_f1(step))],
-        ex_hand_term0=fraction_text(terms[0]), ex_hand_term1=fraction_text(terms[1]),
-        ex_hand_iam=fraction_text(sum(terms) / 2), ex_hand_cba=fraction_text(cba),
-        ex_hand_acc=fraction_text(Fraction(int(np.trace(hand)), int(hand.sum()))),
-        ex_hand_lib=[float(il.iam(hand)), float(il.cba(hand)), float(il.accuracy(hand))],
-        ex_six_iam=fraction_text(1 - Fraction(4, 6)),
-        ex_six_iam_lib=float(il.iam(six)))

@@ -22,7 +22,7 @@ package keeps what the page calls but need not show:
 - :mod:`.claims`: the sentences resting on them (:data:`CLAIMS`, :data:`RERUN_CLAIMS`).
 """
 
-from .claims import CLAIMS, RERUN_CLAIMS, WORKED_CLAIMS
+from .claims import CLAIMS, RERUN_CLAIMS
 from .document import (
     agreement,
     alpha_star,
@@ -71,7 +71,7 @@ from .experiments import (
     stand_ins,
 )
 from .figures import alpha_figure, bag_figure, contours_figure, folds_figure, surface_figure
-from .findings import IbaFindings, RerunFindings, WorkedFindings, findings, rerun_findings, worked_findings
+from .findings import IbaFindings, RerunFindings, findings, rerun_findings
 from .libraries import labels_of, libraries_findings
 from .tables import (
     aggregation_table,
@@ -119,4 +119,3 @@ __all__ = [
     "surface_figure", "swap", "swap_view", "table2_findings", "table2_matrices",
     "table2_selections", "table3_findings",
 ]
-__all__ += ["WORKED_CLAIMS", "WorkedFindings", "worked_findings"]

@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from imbalance_lib.book.claims import Claim
 
 from .theory import TOL
@@ -197,9 +195,3 @@ RERUN_CLAIMS = [
           and f.swap_satimage_iba01_keeps and f.swap_satimage_gm_best == ["NBC"]),
 ]
 """The sentences of the re-run sections, each with the finding of :func:`rerun_findings`."""
-
-WORKED_CLAIMS = [
-    Claim("mono-frac", "1/(2 - 1/12 - 1/12) = 6/11 is the threshold the search finds",
-          lambda f: abs(float(Fraction(f.mono_frac)) - f.mono_search) < TOL),
-]
-"""The hand computation of the monotonicity section (record ``iba_worked``)."""

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
 import imbalance_lib as il
-from imbalance_lib.book.findings import Findings, fraction_text
+from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.published.garcia2009 import TABLE3
 
 from .document import (
@@ -439,19 +438,3 @@ def rerun_findings(CM, PI, RF, PF, PO, REP, PICKS, FAILING, iterations, sw,
     (f["swap_satimage_nbc_loses"], f["swap_satimage_iba01_keeps"],
      f["swap_satimage_gm_best"]) = _swap_part(sw, "Satimage")
     return RerunFindings(**f)
-
-
-@dataclass(frozen=True)
-class WorkedFindings(Findings):
-    """The hand computation of the monotonicity section, exact: the one-step threshold
-    ``1/(2 - 1/N - 1/P)`` at ``P = N = 12`` as a fraction, beside the search's value."""
-
-    PREFIX = "iba"
-    mono_frac: str
-    mono_search: float  # the smallest threshold the exhaustive search found
-
-
-def worked_findings(mono_search: float, m: int = 12) -> WorkedFindings:
-    """The fraction ``1/(2 - 2/m)`` and the search's smallest threshold (``mono_exact``)."""
-    return WorkedFindings(mono_frac=fraction_text(1 / (2 - 2 * Fraction(1, m))),
-                          mono_search=float(mono_search))
