@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 
 import imbalance_lib as il
-from imbalance_lib.book.findings import Findings, fraction_text
+from imbalance_lib.book.exact import fraction_text
+from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.pages import glue_value
 from imbalance_lib.book.published.burduk2020 import TABLES
 from imbalance_lib.book.tables import compare
