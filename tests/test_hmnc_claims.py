@@ -344,3 +344,37 @@ def test_registry_facts_match_the_chapter():
     assert np.max(np.abs(h - il.hmnc(expected[..., ::-1, ::-1]))) < 1e-12
     same_rates = [il.hmnc(burduk_matrix(700, 0.5 * n, 1000, n)) for n in (10, 100, 1000)]
     assert len(set(np.round(same_rates, 6))) == 3
+
+
+# ------------------------------------------------ the worked numbers (record hmnc_worked)
+
+
+class TestWorkedClaims(ClaimsContract):
+    CLAIMS = hmnc.WORKED_CLAIMS
+    BREAKERS = {
+        "iso-45": {"iso_angle": 44.9},
+        "ex-form": {"ex_form_frac": "77/151"},
+        "ex-sensitivity": {"ex_sens_ratio": 299},
+        "ex-kappa-min": {"ex_kappa_min_frac": "−19/29"},
+    }
+    PART_BREAKERS = [("ex-sensitivity", {"ex_sens_minority_wins": False})]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return hmnc.WorkedFindings.from_record(load("hmnc_worked"))
+
+
+def test_worked_numbers_by_hand():
+    f = hmnc.WorkedFindings.from_record(load("hmnc_worked"))
+    # hmnc-ex-form: TP = 700, TN = 50, P = 1000, N = 100; ACC = 750/1100 = 15/22,
+    # HMNC = 0.7 * 0.5 * 22/15 = 7.7/15 = 77/150
+    assert (f.ex_form_acc, f.ex_form_frac) == ("15/22", "77/150")
+    assert f.ex_form_hmnc == pytest.approx(77 / 150, abs=1e-12)
+    # hmnc-ex-sensitivity: (700/5)^2 = 19600; 1000 - 700 = 300
+    assert (f.ex_sens_ratio, f.ex_sens_left) == (19600, 300)
+    # hmnc-ex-kappa: -2 * 1000 * 400 / (1000^2 + 400^2) = -800000/1160000 = -20/29
+    assert f.ex_kappa_min_frac == "−20/29"
+    assert f.ex_kappa_min_found == pytest.approx(-20 / 29, abs=1e-12)
+    # equal partials per unit of recall: slope -1, an isoline at 45 degrees
+    assert f.iso_angle == pytest.approx(45, abs=1e-3)

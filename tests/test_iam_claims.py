@@ -449,3 +449,41 @@ def _stored_glue():
     return nb, glued
 
 
+
+
+# ------------------------------------------------ the worked numbers (record iam_worked)
+
+
+@pytest.fixture(scope="module")
+def worked():
+    return iam.WorkedFindings.from_record(load("iam_worked"))
+
+
+class TestWorkedClaims(ClaimsContract):
+    CLAIMS = iam.CLAIMS["worked"]
+    BREAKERS = {
+        "step-example": {"step_f1": "3/4"},
+        "ex-hand": {"ex_hand_iam": "3/7"},
+        "ex-six-sup": {"ex_six_iam": "1/2"},
+    }
+    PART_BREAKERS = [("step-example", {"step_macro": "2/3"}),
+                     ("step-example", {"step_prec0": "1/3"}),
+                     ("ex-hand", {"ex_hand_cba": "7/10"}),
+                     ("ex-hand", {"ex_hand_acc": "1/2"})]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return iam.WorkedFindings.from_record(load("iam_worked"))
+
+
+def test_worked_numbers_by_hand(worked):
+    # [[1, 0], [1, 1]]: class 0 precision 1/(1 + 1), class 1 recall 1/(1 + 1); macro
+    # precision (1/2 + 1)/2 = 3/4, F1 of each class 2 * (1/2 * 1)/(1/2 + 1) = 2/3
+    assert (worked.step_prec0, worked.step_macro, worked.step_f1) == ("1/2", "3/4", "2/3")
+    # [[5, 1], [2, 2]]: m_0 = max(6, 7) = 7, term (5 - 2)/7; m_1 = max(4, 3) = 4, term
+    # (2 - 2)/4; IAM = (3/7 + 0)/2 = 3/14, CBA = (5/7 + 2/4)/2 = 17/28, ACC = 7/10
+    assert (worked.ex_hand_iam, worked.ex_hand_cba, worked.ex_hand_acc) == \
+        ("3/14", "17/28", "7/10")
+    assert worked.ex_hand_lib == pytest.approx([3 / 14, 17 / 28, 0.7], abs=1e-12)
+    assert (worked.ex_six_iam, worked.ex_six_iam_lib) == ("1/3", pytest.approx(1 / 3))

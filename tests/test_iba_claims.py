@@ -52,6 +52,7 @@ class TestClaims(ClaimsContract):
         "mono-half": {"mono_05_holds": False},
         "mono-one": {"mono_1_holds": True},
         "mono-exact": {"mono_exact": 0.55},
+        "mono-frac": {"mono_frac": "5/11"},
         "mono-first-grid": {"mono_first_alpha": 0.57},
         "mono-below-half": {"mono_below": 1},
         "mono-t3": {"mono_t3_count_05": 1},
@@ -348,3 +349,8 @@ def test_the_sat_mlp_sentence_says_each_of_the_four_starts():
 def test_the_convergence_sentence_is_not_typed():
     paragraph = _paragraph_citing("mlp-converge")
     assert "converges in every fold" not in paragraph
+
+
+def test_the_hand_fraction_of_the_monotonicity_section():
+    # 1/(2 - 1/12 - 1/12) = 1/(22/12) = 12/22 = 6/11
+    assert iba.IbaFindings.from_record(load("iba")).mono_frac == "6/11"

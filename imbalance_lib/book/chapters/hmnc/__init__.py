@@ -21,7 +21,7 @@ are not experiments: each assumes the counts ``(TP, TN)`` of four hypothetical
 classifiers at ``N = 10``, ``100`` or ``250``.
 """
 
-from .claims import CHOICE_CLAIMS, SENSITIVITY_CLAIMS, TABLE_CLAIMS, THEORY_CLAIMS
+from .claims import CHOICE_CLAIMS, SENSITIVITY_CLAIMS, TABLE_CLAIMS, THEORY_CLAIMS, WORKED_CLAIMS
 from .experiments import FOLDS, SEEDS, SWEEP
 from .figures import heatmap_figure, sensitivity_figure, sensitivity_status
 from .findings import (
@@ -30,11 +30,13 @@ from .findings import (
     SensitivityFindings,
     TableFindings,
     TheoryFindings,
+    WorkedFindings,
     choice_findings,
     english,
     sensitivity_findings,
     table_findings,
     theory_findings,
+    worked_findings,
 )
 from .tables import (
     HYPOTHESES,
@@ -78,4 +80,5 @@ __all__ = [
     "diagonal_matrices", "document_metrics", "table_counts", "form_violation",
     "zero_violation", "between_violation", "kappa_violation", "mcc_violation",
     "duality_violation", "factorisation_violation", "diagonal_violation",
+    "WORKED_CLAIMS", "WorkedFindings", "worked_findings",
 ]

@@ -8,11 +8,13 @@ the measured sensitivity claim) and :data:`CHOICE_CLAIMS` (the re-run on data).
 from __future__ import annotations
 
 from imbalance_lib.book.claims import Claim
+from imbalance_lib.book.exact import fraction_of
 
 from .experiments import SEEDS
 from .theory import MEANS
 
-__all__ = ["THEORY_CLAIMS", "TABLE_CLAIMS", "SENSITIVITY_CLAIMS", "CHOICE_CLAIMS"]
+__all__ = ["THEORY_CLAIMS", "TABLE_CLAIMS", "SENSITIVITY_CLAIMS", "CHOICE_CLAIMS",
+           "WORKED_CLAIMS"]
 
 
 def _range_runs(shares: dict, first: str, last: str) -> bool:
@@ -155,3 +157,18 @@ CHOICE_CLAIMS = [
           "the repetitions", lambda f: f.exp_acc_tpr_max["Glass"] == 0),
 ]
 """The sentences on the re-run (record ``hmnc_choice``)."""
+
+WORKED_CLAIMS = [
+    Claim("iso-45", "where TPR = sqrt(IR) TNR, HMNC's isolines run at 45 degrees to the axes",
+          lambda f: abs(f.iso_angle - 45) < 1e-3),
+    Claim("ex-form", "form (2) by hand gives il.hmnc's value for Psi_2 of Table 2",
+          lambda f: abs(float(fraction_of(f.ex_form_frac)) - f.ex_form_hmnc)
+          < 1e-12),
+    Claim("ex-sensitivity", "(TP/TN)^2 exceeds the misclassified majority samples, and one "
+          "more minority sample beats classifying every majority sample correctly",
+          lambda f: f.ex_sens_ratio > f.ex_sens_left and f.ex_sens_minority_wins),
+    Claim("ex-kappa-min", "-2PN/(P^2 + N^2) is the smallest kappa over every matrix",
+          lambda f: abs(float(fraction_of(f.ex_kappa_min_frac))
+                        - f.ex_kappa_min_found) < 1e-12),
+]
+"""The worked numbers: the isoline angle and the exercises' solutions (record ``hmnc_worked``)."""

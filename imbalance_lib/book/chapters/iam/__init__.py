@@ -37,9 +37,11 @@ from .findings import (
     SearchFindings,
     SweepFindings,
     TheoryFindings,
+    WorkedFindings,
     search_findings,
     sweep_findings,
     theory_findings,
+    worked_findings,
 )
 from .rerun import RerunFindings, rerun_findings
 from .tables import effects_column, example_comparisons, gap_tables, lbfgs_table, search_summary, span
@@ -63,10 +65,10 @@ from .theory import (
 
 __all__ = [
     "CLAIMS", "PICK_CLAIMS", "RERUN_CLAIMS", "SEARCH_CLAIMS", "SWEEP_CLAIMS", "THEORY_CLAIMS",
-    "GLASS_LABELS", "GROUPS", "MODELS", "SAT_LABELS", "candidate_effects", "eighteen_models",
-    "gap_frame", "glass_pick_study", "picks", "picks_by_seed", "satimage_seed_study",
-    "summary", "DEPTHS", "SearchFindings", "SweepFindings", "TheoryFindings", "search_findings",
-    "sweep_findings", "theory_findings", "RerunFindings", "rerun_findings", "effects_column",
+    "GLASS_LABELS", "GROUPS", "MODELS", "SAT_LABELS", "candidate_effects", "eighteen_models", "gap_frame",
+    "glass_pick_study", "picks", "picks_by_seed", "satimage_seed_study", "WorkedFindings", "summary",
+    "DEPTHS", "SearchFindings", "SweepFindings", "TheoryFindings", "search_findings", "sweep_findings",
+    "theory_findings", "RerunFindings", "rerun_findings", "effects_column", "worked_findings",
     "example_comparisons", "gap_tables", "lbfgs_table", "search_summary", "span", "FIVE", "NAN", "SIX",
     "VIOLATIONS", "balanced_case", "binary_battery", "c_minus", "case1_bound", "counterexample_c5",
     "defined", "example_metrics", "metrics", "proof_step_gap", "right_wrong", "table13_case",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from imbalance_lib.book.claims import Claim
+from imbalance_lib.book.exact import agrees, fraction_of
 
 THEORY_CLAIMS = [
     Claim("lib-agrees", "the library's five metrics of CM1 equal scikit-learn's and pycm's",
@@ -151,3 +152,17 @@ PICK_CLAIMS = [
 CLAIMS = {"theory": THEORY_CLAIMS, "search": SEARCH_CLAIMS, "sweep": SWEEP_CLAIMS,
           "rerun": RERUN_CLAIMS + PICK_CLAIMS}
 """The claim lists by record (``iam_theory``, ``iam_search``, ``iam_sweep``, ``iam_rerun``)."""
+
+WORKED_CLAIMS = [
+    Claim("step-example", "in [[1, 0], [1, 1]] the macro averages are 3/4, each F1 2/3 below", lambda
+          f: agrees([f.step_macro, f.step_macro, f.step_f1, f.step_prec0], f.step_lib)
+          and fraction_of(f.step_f1) < fraction_of(f.step_macro)),
+    Claim("ex-hand", "by hand, IAM = 3/14 = 2 CBA - 1 with CBA = 17/28 below accuracy 7/10, as "
+          "the library computes", lambda f: agrees(
+              [f.ex_hand_iam, f.ex_hand_cba, f.ex_hand_acc], f.ex_hand_lib)
+          and fraction_of(f.ex_hand_iam) == 2 * fraction_of(f.ex_hand_cba) - 1
+          and fraction_of(f.ex_hand_cba) < fraction_of(f.ex_hand_acc)),
+    Claim("ex-six-sup", "the extremal family has IAM 1 - 4/6 = 1/3 whatever t",
+          lambda f: agrees([f.ex_six_iam], [f.ex_six_iam_lib])),
+]
+CLAIMS["worked"] = WORKED_CLAIMS  # record iam_worked

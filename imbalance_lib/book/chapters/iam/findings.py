@@ -10,12 +10,14 @@ page computed (the CM1 check, the searches, the sweeps, the fold matrices).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
 import imbalance_lib as il
+from imbalance_lib.book.exact import exact_terms, fraction_text
 from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.published import mortaz2020 as pub
 from imbalance_lib.book.selection import select_best, select_max_min
@@ -281,3 +283,33 @@ def sweep_findings(sweeps: dict, spans: pd.DataFrame) -> SweepFindings:
                                for c, _ in sweeps.values()),
         sweep_test_sizes=", ".join(f"{int(c[0].sum()):,}" for c, _ in sweeps.values()),
     )
+
+
+@dataclass(frozen=True)
+class WorkedFindings(Findings):
+    """The prose's hand computations, exact: ``[[1, 0], [1, 1]]``, iam-ex-hand, iam-ex-six."""
+
+    PREFIX: ClassVar[str] = "iam"
+    step_prec0: str  # class 1's recall too, by symmetry (the claim checks both)
+    step_macro: str
+    step_f1: str
+    step_lib: list  # il's macro precision, macro recall and macro F1
+    ex_hand_iam: str  # of [[5, 1], [2, 2]]
+    ex_hand_cba: str
+    ex_hand_acc: str
+    ex_hand_lib: list  # il's IAM, CBA and accuracy
+    ex_six_iam: str  # of the extremal six-class family, 1 - 4/6
+    ex_six_iam_lib: float
+
+
+def worked_findings() -> WorkedFindings:
+    """The worked numbers, from :func:`~imbalance_lib.book.exact.exact_terms`."""
+    step, hand = np.array([[1, 0], [1, 1]]), np.array([[5, 1], [2, 2]])
+    s, h, t = exact_terms(step), exact_terms(hand), fraction_text
+    return WorkedFindings(
+        step_prec0=t(s.precision[0]), step_macro=t(sum(s.precision) / 2), step_f1=t(s.f1[0]),
+        step_lib=[float(m(step)) for m in (il.macro_precision, il.macro_recall, il.macro_f1)]
+        + [float(il.tpr(step))],  # class 1 is the positive class: its recall is TPR
+        ex_hand_iam=t(sum(h.iam) / 2), ex_hand_cba=t(sum(h.cba) / 2), ex_hand_acc=t(h.accuracy),
+        ex_hand_lib=[float(m(hand)) for m in (il.iam, il.cba, il.accuracy)],
+        ex_six_iam=t(1 - Fraction(4, 6)), ex_six_iam_lib=float(il.iam(th.sixclass_exercise())))

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from imbalance_lib.book.claims import Claim
+from imbalance_lib.book.exact import fraction_of
 
 from .theory import TOL
 
@@ -29,6 +30,8 @@ CLAIMS = [
           lambda f: not f.mono_1_holds),
     Claim("mono-exact", "the smallest one-step threshold over P, N <= 12 is 6/11",
           lambda f: abs(f.mono_exact - f.mono_exact_formula) < TOL),
+    Claim("mono-frac", "1/(2 - 1/12 - 1/12) = 6/11 by hand is the threshold the search finds",
+          lambda f: abs(float(fraction_of(f.mono_frac)) - f.mono_exact) < TOL),
     Claim("mono-first-grid", "the first drop on the grid is the first grid value above 6/11",
           lambda f: 0 < f.mono_first_alpha - f.mono_exact <= 0.01),
     Claim("mono-below-half", "no drop at any grid weight <= 0.5", lambda f: f.mono_below == 0),

@@ -61,6 +61,7 @@ class IbaFindings(Findings):
     mono_first_alpha: float
     mono_exact: float
     mono_exact_formula: float
+    mono_frac: str  # the same threshold, 1/(2 - 1/12 - 1/12), as the page's exact fraction
     mono_below: int
     mono_M: int
     mono_t3_count: int
