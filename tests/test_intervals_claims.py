@@ -141,7 +141,7 @@ class TestClaims(ClaimsContract):
         ("few-bayes-short", {"few_bayes_short": 30}),
         ("few-bayes-short", {"few_bayes_worst_d": 20}),
         ("few-score-holds", {"few_newc_short": 1}),
-        ("few-score-holds", {"few_score_max": 99.9}),
+        ("few-score-holds", {"few_score_max": 99.0}),
         ("few-score-over", {"few_score_over": 40}),
         ("few-best", {"few_best_name": "Wald"}),
         ("split-prior-under", {"split_max": 80.0}),

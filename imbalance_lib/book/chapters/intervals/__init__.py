@@ -49,7 +49,6 @@ from .findings import IntervalsFindings, findings
 from .tables import (
     burduk_table,
     coverage_table,
-    few_table,
     kink_limits_table,
     kink_table,
     picks_table,
@@ -64,7 +63,7 @@ __all__ = [
     "MULTI", "RATES", "RATIOS", "SIZES", "SPLIT_SETS", "SYMMETRIC", "SYMMETRIC_SETS",
     "WIDTH_METRICS", "coverage_study", "iid_study", "kink_limits", "kink_study",
     "mortaz_sizes", "paired_study", "score_study", "burduk_table", "coverage_table",
-    "few_table",
+
     "kink_limits_table", "kink_table", "picks_table", "show", "wu_table",
     "ba_posterior_exact", "ba_posterior_limits", "matching_matrix", "nested_joint",
     "percentile_content",

@@ -26,14 +26,15 @@ def paired_findings(paired, split) -> dict:
     return dict(
         pc_sets=PAIRED_SETS, pc_mc_se=_r(100 * mc_se(0.95, PAIRED_SETS), 2),
         pc_often=[_r(x, 2) for x in often], pc_one=[_r(x, 2) for x in one],
-        pc_often_min=_r(often.min()), pc_often_max=_r(often.max()),
-        pc_one_cells=int(one.size), pc_one_min=_r(one.min()),
+        pc_often_min=_r(min(_r(x, 2) for x in often)),
+        pc_often_max=_r(max(_r(x, 2) for x in often)),
+        pc_one_cells=int(one.size), pc_one_min=_r(min(_r(x, 2) for x in one)),
         pc_one_short=sum(clearly_below(x / 100, 0.93, PAIRED_SETS) for x in one),
         split_sets=SPLIT_SETS, split_min=_r(100 * min(split)), split_max=_r(100 * max(split)))
 
 
 def _pcts(frame) -> list:
-    return [_r(100 * x, 2) for x in frame["coverage"]]
+    return [_r(100 * x, 3) for x in frame["coverage"]]
 
 
 def few_findings(few) -> dict:
@@ -41,11 +42,11 @@ def few_findings(few) -> dict:
     by = {m: few[few.method == m] for m in ("bayes", "score", "newcombe")}
     nested = by["bayes"][by["bayes"].layout == "nested"]
     misses = nested[["miss_low", "miss_high"]].sum()
-    short = {m: sum(clearly_below(p / 100, 0.93, SCORE_SETS) for p in _pcts(f))
-             for m, f in by.items()}
-    over = {m: sum(clearly_above(p / 100, 0.97, SCORE_SETS) for p in _pcts(f))
-            for m, f in by.items()}
-    low = {m: float(f.coverage.min()) for m, f in by.items()}
+    pcts = {m: _pcts(f) for m, f in by.items()}
+    low = {m: _r(min(f.coverage) * 100) for m, f in by.items()}  # as the table shows them
+    short = {m: sum(clearly_below(p / 100, 0.93, SCORE_SETS) for p in v) for m, v in pcts.items()}
+    over = {m: sum(clearly_above(p / 100, 0.97, SCORE_SETS) for p in v) for m, v in pcts.items()}
+    high = {m: _r(max(f.coverage) * 100) for m, f in by.items()}
     # the better score interval: fewer cells clearly short, then the higher worst cell
     best = min(("score", "newcombe"), key=lambda m: (short[m], -low[m]))
     worst = nested.loc[nested.coverage.idxmin()]
@@ -57,10 +58,9 @@ def few_findings(few) -> dict:
         few_bayes_nested_min=_r(100 * worst.coverage), few_bayes_worst_p=int(worst.P),
         few_bayes_worst_d=int(worst.disagreements), few_bayes_short=short["bayes"],
         few_bayes_side0=_r(100 * misses.miss_low / misses.sum()),
-        few_score=_pcts(by["score"]), few_newc=_pcts(by["newcombe"]),
-        few_score_min=_r(100 * low["score"]), few_score_max=_r(100 * by["score"].coverage.max()),
-        few_newc_min=_r(100 * low["newcombe"]),
-        few_newc_max=_r(100 * by["newcombe"].coverage.max()),
+        few_score=pcts["score"], few_newc=pcts["newcombe"],
+        few_score_min=low["score"], few_score_max=high["score"],
+        few_newc_min=low["newcombe"], few_newc_max=high["newcombe"],
         few_score_short=short["score"], few_newc_short=short["newcombe"],
         few_score_over=over["score"], few_newc_over=over["newcombe"],
         few_best=best, few_best_name=SCORE_METHOD_NAMES[best])

@@ -80,16 +80,3 @@ def wu_table(wu):
     return wu.assign(**{"median P(NMC better)": wu["median P(NMC better)"].map(
         lambda p: f"{p:.2f}")})
 
-
-def few_table(few):
-    """The few-disagreements study in %: for each rate, layout and method, the worst cell
-    with 2-3 expected disagreements, the worst with 5-20 and the best of all."""
-    frame = few.assign(coverage=100 * few.coverage, small=few.disagreements <= 3)
-    keys = ["metric", "layout", "method"]
-    table = pd.DataFrame({
-        "worst, 2-3": frame[frame.small].groupby(keys, sort=False).coverage.min(),
-        "worst, 5-20": frame[~frame.small].groupby(keys, sort=False).coverage.min(),
-        "best": frame.groupby(keys, sort=False).coverage.max()})
-    table.index = table.index.set_levels(
-        table.index.levels[0].map({"tpr": "TPR", "balanced_accuracy": "BA"}.get), level=0)
-    return table.map(lambda v: f"{v:.1f}")
