@@ -2,7 +2,7 @@
 
 The constants are the designs the page uses (rates, class sizes, the documents'
 test-set sizes, the metrics), the helpers turn the documents' published numbers into
-confusion matrices, and the five coverage studies are stored with the hash of their
+confusion matrices, and the six coverage studies are stored with the hash of their
 code (:func:`imbalance_lib.book.stored.stored_as`): a call with the default
 parameters reads ``chapters/data/stored/intervals_<name>.json``; other parameters run
 the study.
