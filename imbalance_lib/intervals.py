@@ -66,6 +66,7 @@ import numpy as np
 from ._checks import check_matrix, reject_masked
 from ._typing import ArrayLike, FloatArray, Metric, Seed
 from .confusion import confusion_with_classes
+from .paired import SCORE_METHODS, SCORE_METRICS, rate_difference_interval
 from .registry import METRICS
 
 __all__ = [
@@ -509,8 +510,13 @@ def resample_joint(J: ArrayLike, *, method: str = "bayes", n_resamples: int = 20
     each) leaves the cells where the two classifiers disagree almost without
     prior, and the interval of the difference then undercovers: the book's
     intervals chapter measures 89-93 % for a nominal 95 % at 20 to 200
-    positives; with the weight used here it covers 93-97 % there and errs on
-    the wide side with very few disagreements.
+    positives. With the weight used here it covers 93-97 % there when the two
+    classifiers disagree often and both ways. It does not fix every case: with a
+    handful of disagreements that all go one way (nested predictions) the
+    interval of the difference still covers too little (about 90 % for a nominal
+    95 % with two expected disagreements), and its misses lie on the side of 0;
+    for TPR, TNR, accuracy and balanced accuracy :func:`compare` offers score
+    intervals built for that case (``method="score"`` or ``"newcombe"``).
 
     Parameters
     ----------
@@ -894,8 +900,21 @@ def compare(J: ArrayLike, metric: Metric, *, confidence: float = 0.95, method: s
     J : array-like of shape (..., k, k, k)
         Joint counts of (true class, prediction of A, prediction of B), e.g. from
         :func:`joint_counts`.
-    metric, confidence, method, n_resamples, prior, max_undefined, random_state, **params
+    metric, confidence, n_resamples, prior, max_undefined, random_state, **params
         As in :func:`confidence_interval`.
+    method : {"bayes", "bootstrap", "bayes-whole", "score", "newcombe"}, default="bayes"
+        The first three resample the joint counts (:func:`resample_joint`). For
+        ``metric`` one of ``"tpr"``, ``"tnr"``, ``"accuracy"`` and
+        ``"balanced_accuracy"`` (proportions over a fixed set of samples, or the mean
+        of two), ``"score"`` gives Tango's (1998) score interval of the paired
+        difference and ``"newcombe"`` Newcombe's (1998) method 10, both closed
+        forms of the paired 2 x 2 table (balanced accuracy: the two classes'
+        intervals combined by MOVER); see :mod:`imbalance_lib.paired`. They keep
+        their level where the two classifiers disagree on a handful of samples, all
+        or most in one direction, where the resampling intervals cover too little
+        (see Notes). ``n_resamples``, ``prior`` and ``random_state`` are checked
+        but not used; ``prob_better`` is then the one-sided confidence that A is
+        better.
 
     Returns
     -------
@@ -916,7 +935,25 @@ def compare(J: ArrayLike, metric: Metric, *, confidence: float = 0.95, method: s
         numbers, negative, non-finite or above 2**53, of the wrong shape, a
         stack of rates (every true class summing to at most 1 with
         fractions), non-integer counts with ``method="bootstrap"``, or an
-        invalid parameter. Everything is checked before anything is drawn.
+        invalid parameter; with ``"score"`` or ``"newcombe"``, a metric other than
+        the four rates (a callable included) or metric parameters, and ``"tpr"``,
+        ``"tnr"`` or ``"balanced_accuracy"`` with more than two classes.
+        Everything is checked before anything is drawn.
+
+    Notes
+    -----
+    With few disagreements, all or most in one direction, the resampling methods
+    cover too little, and their misses lie on the side of 0 (the interval stops
+    short of the true difference). Nested predictions (A right on every positive B
+    is right on, true TPRs 0.8 and 0.6, so 0.2 P expected disagreements), 2,000
+    simulated test sets a cell (Monte Carlo standard error 0.4-0.7 points), nominal
+    95 %: ``"bayes"`` covers 90.4 % of the true TPR differences at 10 positives (2
+    expected disagreements) and 92.5 % at 20 (4), every miss below the truth;
+    ``"score"`` covers 100 % and 97.6 %, ``"newcombe"`` 97.2 % and 95.2 %. The
+    book's intervals chapter measures more layouts and balanced accuracy. For the
+    four rates prefer ``method="score"`` or ``"newcombe"``; the default stays
+    ``"bayes"``, the one method for every metric, whose ``prob_better`` is a
+    posterior share.
 
     Examples
     --------
@@ -927,17 +964,28 @@ def compare(J: ArrayLike, metric: Metric, *, confidence: float = 0.95, method: s
     (0.089, True)
     """
     J = _check_joint(J)
+    score = isinstance(method, str) and method in SCORE_METHODS
+    if score and (params or not isinstance(metric, str) or metric not in SCORE_METRICS):
+        raise ValueError(f"method={method!r} gives the paired difference of {SCORE_METRICS} "
+                         f"only, named, without parameters; got {metric!r} with {params} "
+                         "(method='bayes' compares any metric)")
     f = _interval_metric(metric, params)
     confidence = _check_confidence(confidence)
     _check_max_undefined(max_undefined)
     B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
     k = J.shape[-1]
     # every rule of resample_joint before anything is drawn: nothing half-done
-    _check_counts_for_resampling(J.reshape(J.shape[:-3] + (k, k * k)), _check_method(method))
+    _check_counts_for_resampling(J.reshape(J.shape[:-3] + (k, k * k)),
+                                 "bayes" if score else _check_method(method))
     _check_prior(prior, k)
     rng = _rng(random_state)
     lead = J.shape[:-3]
     flat = J.reshape((-1,) + J.shape[-3:])
+    if score:  # closed form: no resamples, the same rules for the same input
+        d, lo, hi, pb = rate_difference_interval(flat, str(metric), confidence, method)
+        return Comparison(_out(lo.reshape(lead)), _out(hi.reshape(lead)),
+                          _out(d.reshape(lead)), _out(pb.reshape(lead)),
+                          _out(np.isnan(d).astype(float).reshape(lead)), confidence, method)
     diff = f(flat.sum(axis=-1)) - f(flat.sum(axis=-2))
     diff = np.broadcast_to(diff, flat.shape[:1])
     low, high, share, prob = (np.empty(flat.shape[0]) for _ in range(4))
@@ -1032,11 +1080,21 @@ def compare_predictions(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayL
     sample_weight : array-like of shape (n_samples,), default=None
         Frequency weights only, as in :func:`metric_interval`.
     confidence, method, n_resamples, prior, max_undefined, random_state, **params
-        As in :func:`compare`.
+        As in :func:`compare` (``method="score"`` or ``"newcombe"``: the score
+        intervals of a paired difference of TPR, TNR, accuracy or balanced accuracy).
 
     Returns
     -------
     Comparison
+
+    Examples
+    --------
+    >>> y = [1] * 20 + [0] * 80
+    >>> a = [1] * 16 + [0] * 4 + [0] * 80   # right on every positive b is right on
+    >>> b = [1] * 14 + [0] * 6 + [0] * 80
+    >>> c = compare_predictions(y, a, b, "tpr", method="score")
+    >>> round(c.difference, 2), round(c.low, 3), round(c.high, 3)
+    (0.1, -0.077, 0.301)
     """
     J = joint_counts(y_true, y_pred_a, y_pred_b, labels=labels,
                      sample_weight=_frequency_weights(sample_weight))

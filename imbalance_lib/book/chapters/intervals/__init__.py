@@ -10,7 +10,7 @@ the plug-in CBA); this package keeps what the page should not have to show:
   Monte Carlo standard errors and the margins a simulated rate needs against a bound,
   p-values as prose);
 - :mod:`.experiments`: the designs (rates, sizes, metrics, the documents' test sets) and
-  the five slow coverage studies, stored with the hash of their code
+  the six slow coverage studies, stored with the hash of their code
   (``chapters/data/stored/intervals_*.json``);
 - :mod:`.tables`: display only (the figures are drawn on the page);
 - :mod:`.findings`: :class:`IntervalsFindings`, what the prose states, and
@@ -43,9 +43,18 @@ from .experiments import (
     kink_study,
     mortaz_sizes,
     paired_study,
+    score_study,
 )
 from .findings import IntervalsFindings, findings
-from .tables import burduk_table, coverage_table, kink_limits_table, kink_table, picks_table, show, wu_table
+from .tables import (
+    burduk_table,
+    coverage_table,
+    kink_limits_table,
+    kink_table,
+    picks_table,
+    show,
+    wu_table,
+)
 from .theory import ba_posterior_exact, ba_posterior_limits, matching_matrix, nested_joint, percentile_content
 
 __all__ = [
@@ -53,7 +62,8 @@ __all__ = [
     "BURDUK_PAIRS", "GARCIA_DATA", "GLASS_SEEDS", "KINK_SETS", "METRICS_T3", "MINORITY",
     "MULTI", "RATES", "RATIOS", "SIZES", "SPLIT_SETS", "SYMMETRIC", "SYMMETRIC_SETS",
     "WIDTH_METRICS", "coverage_study", "iid_study", "kink_limits", "kink_study",
-    "mortaz_sizes", "paired_study", "burduk_table", "coverage_table",
+    "mortaz_sizes", "paired_study", "score_study", "burduk_table", "coverage_table",
+
     "kink_limits_table", "kink_table", "picks_table", "show", "wu_table",
     "ba_posterior_exact", "ba_posterior_limits", "matching_matrix", "nested_joint",
     "percentile_content",

@@ -21,11 +21,10 @@ from .experiments import (
     EQUAL_WEIGHT,
     IID_SETS,
     KINK_SETS,
-    PAIRED_SETS,
-    SPLIT_SETS,
     SYMMETRIC_SETS,
 )
-from .theory import clearly_above, clearly_below, mc_se, p_text, percentile_content, range_text
+from .few import few_findings, paired_findings
+from .theory import clearly_below, mc_se, p_text, percentile_content, range_text
 
 
 @dataclass(frozen=True)
@@ -110,19 +109,43 @@ class IntervalsFindings(Findings):
     kink_lim_small_hi: float
     kink_lim_80: float
     kink_lim_above_share: float
-    # paired coverage (%)
+    # paired coverage (%): the resampled interval (few.paired_findings)
     pc_sets: int
-    pc_values: list
-    pc_cells: int
-    pc_min: float
-    pc_min_from20: float
-    pc_max: float
     pc_mc_se: float
-    pc_below93: int
-    pc_above97: int
+    pc_often: list
+    pc_one: list
+    pc_often_min: float
+    pc_often_max: float
+    pc_one_cells: int
+    pc_one_min: float
+    pc_one_short: int
     split_sets: int
     split_min: float
     split_max: float
+    # few disagreements (%): resampled against score intervals (few.few_findings)
+    few_sets: int
+    few_mc_se: float
+    few_cells: int
+    few_nested_cells: int
+    few_bayes_nested: list
+    few_bayes_twoway: list
+    few_bayes_nested_min: float
+    few_bayes_worst_p: int
+    few_bayes_worst_d: int
+    few_bayes_short: int
+    few_bayes_side0: float
+    few_score: list
+    few_newc: list
+    few_score_min: float
+    few_score_max: float
+    few_newc_min: float
+    few_newc_max: float
+    few_score_short: int
+    few_newc_short: int
+    few_score_over: int
+    few_newc_over: int
+    few_best: str
+    few_best_name: str
     # i.i.d. test sets (%)
     iid_sets: int
     iid_mc_se: float
@@ -312,20 +335,11 @@ def _kink(kink, limits) -> dict:
         kink_lim_above_share=round(float((above / (1 - cov)).min()), 2))
 
 
-def _paired(paired, split, iid) -> dict:
-    values = paired.to_numpy(dtype=float)
-    P = np.repeat(paired.index.get_level_values("P").to_numpy(), values.shape[1])
-    v = values.ravel()
+def _iid(iid) -> dict:
     prec = iid.xs("precision", level="metric")
     ba = iid.xs("balanced_accuracy", level="metric")
     dep = iid.drop("balanced_accuracy", level="metric")
     return dict(
-        pc_sets=PAIRED_SETS, pc_values=[round(x, 2) for x in v],
-        pc_cells=int(v.size), pc_min=round(v.min(), 1), pc_min_from20=round(v[P >= 20].min(), 1),
-        pc_max=round(v.max(), 1), pc_mc_se=_pct(mc_se(0.95, PAIRED_SETS)),
-        pc_below93=int((v < 93).sum()),
-        pc_above97=sum(clearly_above(x / 100, 0.97, PAIRED_SETS) for x in v),
-        split_sets=SPLIT_SETS, split_min=_pct(min(split)), split_max=_pct(max(split)),
         iid_sets=IID_SETS, iid_mc_se=_pct(mc_se(0.95, IID_SETS)),
         iid_ba_min=round(ba["bayes"].min(), 1), iid_ba_max=round(ba["bayes"].max(), 1),
         iid_prec_rows=round(prec["bayes"].min(), 1),
@@ -433,12 +447,13 @@ def wu_findings(wu, overlap) -> dict:
                 wu_sign_p_text=p_text(sign_p))
 
 
-def findings(*, ba_table, coverage, symmetric, bias, kink, limits, paired, split, iid,
+def findings(*, ba_table, coverage, symmetric, bias, kink, limits, paired, split, few, iid,
              widths, garcia, mortaz, pairs, oof, burduk_counts,
              burduk_bounds, wu, overlap) -> IntervalsFindings:
     """Everything the chapter's prose states, from the tables and studies of the page."""
     parts = {**_brodersen(ba_table), **_coverage(coverage, symmetric, bias),
-             **_kink(kink, limits), **_paired(paired, split, iid),
+             **_kink(kink, limits), **paired_findings(paired, split), **few_findings(few),
+             **_iid(iid),
              **_widths(widths), **_garcia(garcia),
              **_mortaz(mortaz, pairs, oof), **_burduk(burduk_counts, burduk_bounds),
              **wu_findings(wu, overlap)}

@@ -79,3 +79,4 @@ def wu_table(wu):
     """The digits comparison per condition, the median probability with two decimals."""
     return wu.assign(**{"median P(NMC better)": wu["median P(NMC better)"].map(
         lambda p: f"{p:.2f}")})
+
