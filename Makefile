@@ -35,7 +35,7 @@ EDITIONS := $(BIN)/python -m imbalance_lib.book.editions
 ARCHIVE := $(BUILDDIR)/html/imbalance-book-source.zip
 
 .PHONY: help setup book site student pdf test test-full test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench regenerate study ranking-study lint clean
+        test-pdf chromium chapter lab bench regenerate study lint clean
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -55,12 +55,11 @@ help:
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make regenerate      re-run the stored studies of chapters/data/stored (coverage studies of the intervals and"
-	@echo "                     threshold-free chapters, IAM's stored cross-validations; about 10 min) after a change"
+	@echo "                     threshold-free chapters, the latter's KEEL re-scoring, IAM's stored cross-validations;"
+	@echo "                     about 25 min on 2 cores) after a change"
 	@echo "                     to their code or the library; NAMES=... for some"
 	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
-	@echo "make ranking-study   re-score the KEEL data sets and measure the bootstrap coverage for the threshold-free chapter (about 10 min on 2 cores);"
-	@echo "                     writes chapters/data/ranking_study.npz (its analytic coverage studies are stored results: make regenerate)"
 	@echo "make lint            [0/4] ruff on the library, tests, benchmarks and chapters; mypy on the library"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
@@ -184,16 +183,14 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 # The stored results of chapters/data/stored (coverage studies of the intervals and
-# threshold-free chapters, the IAM chapter's cross-validations over twenty fold seeds),
+# threshold-free chapters, the latter's KEEL re-scoring, the IAM chapter's
+# cross-validations over twenty fold seeds),
 # run again and written with the hash of the code that made them; NAMES= to pick some.
 regenerate: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.stored $(NAMES)
 
 study: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.study
-
-ranking-study: $(STAMP)
-	$(BIN)/python -m imbalance_lib.book.ranking_study
 
 lint: $(STAMP)
 	@echo "==> [0/4] lint and type checks: ruff (library, tests, benchmarks, chapters), mypy (library)"
