@@ -163,9 +163,10 @@ def _bounds(rate, n):
     return rate - 2 * se, rate + 2 * se
 
 
-def coverage_summary(t: pd.DataFrame) -> dict[str, Any]:
+def coverage_summary(t: pd.DataFrame, bias_z: pd.Series) -> dict[str, Any]:
     """What the prose says about the coverage study (:func:`coverage_study`), each rate
-    against its bound with a margin of two Monte Carlo standard errors."""
+    against its bound with a margin of two Monte Carlo standard errors; ``bias_z`` is the
+    page's distance of the mean AP estimate from the true AP, in standard errors."""
     pos, ir = t.index.get_level_values("positives"), t.index.get_level_values("IR")
     lo = {m: _bounds(t[m], t["sets"])[0] for m in t.columns if m not in
           ("sets", "AP mean", "AP se", "AP true")}
@@ -173,9 +174,6 @@ def coverage_summary(t: pd.DataFrame) -> dict[str, Any]:
     small, large, big = pos <= 20, pos >= 50, pos == 200
     worst = t["DeLong"].idxmin()
     se = {m: coverage_se(t, m).max() for m in lo if m != "AUROC = 1"}
-    # the error of the reference AP (one sample of 20,000 positives), Boyd's binomial form
-    ref_se = np.sqrt(t["AP true"] * (1 - t["AP true"]) / 20_000)
-    bias_z = (t["AP mean"] - t["AP true"]) / (t["AP se"] + ref_se)
     few100 = (ir == 100) & (pos <= 20)
     from20 = (ir >= 10) & (pos >= 20)
     return {"cov_auc_true": float(norm.cdf(SHIFT / np.sqrt(2))),
