@@ -35,7 +35,7 @@ EDITIONS := $(BIN)/python -m imbalance_lib.book.editions
 ARCHIVE := $(BUILDDIR)/html/imbalance-book-source.zip
 
 .PHONY: help setup book site student pdf test test-full test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench regenerate ranking-study lint clean
+        test-pdf chromium chapter lab bench regenerate lint clean
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -55,10 +55,9 @@ help:
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make regenerate      re-run the stored studies of chapters/data/stored (coverage studies of the intervals and"
-	@echo "                     threshold-free chapters, IAM's stored cross-validations, the synthesis chapter's study of"
-	@echo "                     105 KEEL data sets; about 15 min) after a change to their code or the library; NAMES=... for some"
-	@echo "make ranking-study   re-score the KEEL data sets and measure the bootstrap coverage for the threshold-free chapter (about 10 min on 2 cores);"
-	@echo "                     writes chapters/data/ranking_study.npz (its analytic coverage studies are stored results: make regenerate)"
+	@echo "                     threshold-free chapters and the latter's KEEL re-scoring, IAM's stored cross-validations,"
+	@echo "                     the synthesis chapter's study of 105 KEEL data sets; about 30 min on 2 cores) after a change"
+	@echo "                     to their code or the library; NAMES=... for some"
 	@echo "make lint            [0/4] ruff on the library, tests, benchmarks and chapters; mypy on the library"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
@@ -182,14 +181,12 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 # The stored results of chapters/data/stored (coverage studies of the intervals and
-# threshold-free chapters, the IAM chapter's cross-validations over twenty fold seeds, the
-# synthesis chapter's study of the KEEL data sets),
+# threshold-free chapters, the latter's KEEL re-scoring, the IAM chapter's
+# cross-validations over twenty fold seeds, the synthesis chapter's study of the KEEL data sets),
 # run again and written with the hash of the code that made them; NAMES= to pick some.
 regenerate: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.stored $(NAMES)
 
-ranking-study: $(STAMP)
-	$(BIN)/python -m imbalance_lib.book.ranking_study
 
 lint: $(STAMP)
 	@echo "==> [0/4] lint and type checks: ruff (library, tests, benchmarks, chapters), mypy (library)"

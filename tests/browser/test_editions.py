@@ -187,7 +187,7 @@ def test_source_archive_holds_the_whole_book(tmp_path):
                  "imbalance_lib/book/chapters/hmnc/__init__.py", "requirements.txt", "Makefile", "README.md",
                  "_config.yml", "_toc.yml", "intro.md", "references.bib", "LICENSE",
                  "CITATION.cff", "CHANGELOG.md", "_static/book.css",
-                 "_mathjax/mathjax/tex-mml-chtml.js", "chapters/data/ranking_study.npz",
+                 "_mathjax/mathjax/tex-mml-chtml.js", "chapters/data/stored/ranking_keel.json",
                  "imbalance_lib/book/editions/__init__.py",
                  "imbalance_lib/book/editions/__main__.py",
                  "imbalance_lib/book/editions/printbook.py",
