@@ -256,9 +256,9 @@ def sweep_findings(sweeps: dict, spans: pd.DataFrame) -> SweepFindings:
     bal = sweeps["Table 11"][0]
     cms12, cms13 = sweeps["Table 12"][0], sweeps["Table 13"][0]
     cms14, auc14 = sweeps["Table 14"]
-    iam13, iam14 = il.iam(cms13, **th.NAN), il.iam(cms14)
+    iam13, iam14 = np.asarray(il.iam(cms13, **th.NAN)), np.asarray(il.iam(cms14))
     return SweepFindings(
-        f1_gap=float((il.iam(bal, **th.NAN) - (2 * il.accuracy(bal) - 1)).max()),
+        f1_gap=float(np.max(il.iam(bal, **th.NAN) - (2 * il.accuracy(bal) - 1))),
         f2_acc_span=float(np.ptp(il.accuracy(cms12))),
         f2_iam_span=float(np.ptp(il.iam(cms12, **th.NAN))),
         f2_cba_span=float(np.ptp(il.cba(cms12, **th.NAN))),

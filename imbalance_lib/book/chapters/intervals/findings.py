@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 from scipy import stats
 
+from imbalance_lib.book.claims import mc_above, mc_below, mc_se
 from imbalance_lib.book.findings import Findings
 
 from .experiments import (
@@ -25,7 +26,7 @@ from .experiments import (
     SPLIT_SETS,
     SYMMETRIC_SETS,
 )
-from .theory import clearly_above, clearly_below, mc_se, p_text, percentile_content, range_text
+from .theory import p_text, percentile_content, range_text
 
 
 @dataclass(frozen=True)
@@ -292,7 +293,7 @@ def _coverage(coverage, symmetric, bias) -> dict:
 def _kink(kink, limits) -> dict:
     even = kink[kink.index.str.startswith("even")]
     default = kink["default"].astype(float)
-    n_short = sum(clearly_below(p, 0.93, KINK_SETS) for p in default)
+    n_short = sum(mc_below(p, KINK_SETS, 0.93) for p in default)
     cov = limits["kink"].astype(float)
     nominal = limits["nominal"].astype(float)
     above = limits["miss_high"].astype(float)
@@ -324,7 +325,7 @@ def _paired(paired, split, iid) -> dict:
         pc_cells=int(v.size), pc_min=round(v.min(), 1), pc_min_from20=round(v[P >= 20].min(), 1),
         pc_max=round(v.max(), 1), pc_mc_se=_pct(mc_se(0.95, PAIRED_SETS)),
         pc_below93=int((v < 93).sum()),
-        pc_above97=sum(clearly_above(x / 100, 0.97, PAIRED_SETS) for x in v),
+        pc_above97=sum(mc_above(x / 100, PAIRED_SETS, 0.97) for x in v),
         split_sets=SPLIT_SETS, split_min=_pct(min(split)), split_max=_pct(max(split)),
         iid_sets=IID_SETS, iid_mc_se=_pct(mc_se(0.95, IID_SETS)),
         iid_ba_min=round(ba["bayes"].min(), 1), iid_ba_max=round(ba["bayes"].max(), 1),
