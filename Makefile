@@ -55,7 +55,8 @@ help:
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make regenerate      re-run the stored studies of chapters/data/stored (coverage studies of the intervals and"
-	@echo "                     threshold-free chapters, IAM's stored cross-validations; about 10 min) after a change"
+	@echo "                     threshold-free chapters, IAM's cross-validations and L-BFGS lines, IBA's MLP lines under"
+	@echo "                     emulated kernels; about 30 min, 15-20 of them IBA's lines) after a change"
 	@echo "                     to their code or the library; NAMES=... for some"
 	@echo "make study           re-run the synthesis chapter's study of 105 KEEL data sets (about 5 min of CPU);"
 	@echo "                     writes chapters/data/synthesis_study.npz, which the chapter reads"
@@ -114,9 +115,9 @@ pdf: $(STAMP) chromium
 test: lint test-lib test-notebooks test-build test-browser
 	@echo "==> all test layers passed"
 
-# make test, then every stored result regenerated and compared with what is stored: the
-# measurements typed into chapter modules that need processes of their own (emulated
-# kernels), the stored cross-validation runs, the answers table. Run it before resolving any
+# make test, then every stored result regenerated and compared with what is stored (the
+# studies, the cross-validation runs, the MLP lines measured in processes of their own
+# under emulated kernels), the answers table. Run it before resolving any
 # change to a study or an experiment.
 test-full: test
 	@echo "==> [5/4] stored results regenerated and compared (tests marked full)"

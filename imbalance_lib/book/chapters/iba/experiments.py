@@ -209,21 +209,11 @@ _MEASURED = {
     "MOVES": lambda: {"Glass": (_span("TPR, 10 starts", 3), _span("TNR, 10 starts", 4)),
                       "Satimage": (_sat_kernel_gap(), _sat_kernel_gap())},
 }
-"""The measured tables and what the chapter derives from them, read from
-``chapters/data/stored`` when first used (so that a stale table stops the chapter
-where it is used, not the import that regenerating it needs):
-
-- ``NOISE``: :func:`noise_table`; ``SAT_MEASURED``: :func:`sat_measured`;
-- ``SAT_STARTS``: the Satimage MLP's rates-first TPR of starts 0-3, three decimals
-  of the native line;
-- ``SAT_KERNEL_GAP``: the largest difference between the native and Prescott lines;
-- ``MOVE_T``, ``MOVE_S``: how far the Glass MLP's 10-start mean can lie from its
-  value under another arithmetic, the spans of the 10-start means of TPR and TNR
-  over the lines of ``NOISE`` (the rates printed on any one processor are within
-  that distance of those on every other arithmetic of the table);
-- ``MOVES``: per data set, how far the MLP's rates (TPR, TNR) move with the
-  arithmetic, as measured.
-"""
+"""The measured tables and what derives from them, read from ``chapters/data/stored``
+when first used (a stale table stops its user, not the import that regenerating it
+needs). ``MOVE_T``, ``MOVE_S``: the spans of the Glass MLP's 10-start means of TPR and
+TNR over the lines of ``NOISE`` (how far the rates printed on one processor can lie
+from those of another); ``MOVES``: those movements per data set (TPR, TNR)."""
 
 
 def __getattr__(name: str):
