@@ -300,7 +300,8 @@ def aggregation_picks(frame, rf, pi, move, rates=None) -> dict:
             v = frame.at["MLP", c]
             lo, hi = v - (m[c] - lo), v + (hi - m[c])
         else:
-            lo, hi = mlp_interval(c, rates[0], rates[1], pi, move)
+            t, s = rates  # a pair, or a Series of the two rates
+            lo, hi = mlp_interval(c, t, s, pi, move)
         out[c] = pick(frame[c], (lo, hi))
     return out
 
