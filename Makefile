@@ -55,8 +55,9 @@ help:
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make regenerate      re-run the stored studies of chapters/data/stored (coverage studies of the intervals and"
-	@echo "                     threshold-free chapters and the latter's KEEL re-scoring, IAM's stored cross-validations,"
-	@echo "                     the synthesis chapter's study of 105 KEEL data sets; about 30 min on 2 cores) after a change"
+	@echo "                     threshold-free chapters and the latter's KEEL re-scoring, IAM's cross-validations and L-BFGS"
+	@echo "                     lines, IBA's MLP lines under emulated kernels, the synthesis chapter's study of 105 KEEL data"
+	@echo "                     sets; about 45 min on 2 cores) after a change"
 	@echo "                     to their code or the library; NAMES=... for some"
 	@echo "make lint            [0/4] ruff on the library, tests, benchmarks and chapters; mypy on the library"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
@@ -111,9 +112,9 @@ pdf: $(STAMP) chromium
 test: lint test-lib test-notebooks test-build test-browser
 	@echo "==> all test layers passed"
 
-# make test, then every stored result regenerated and compared with what is stored: the
-# measurements typed into chapter modules that need processes of their own (emulated
-# kernels), the stored cross-validation runs, the answers table. Run it before resolving any
+# make test, then every stored result regenerated and compared with what is stored (the
+# studies, the cross-validation runs, the MLP lines measured in processes of their own
+# under emulated kernels), the answers table. Run it before resolving any
 # change to a study or an experiment.
 test-full: test
 	@echo "==> [5/4] stored results regenerated and compared (tests marked full)"

@@ -23,7 +23,7 @@ from scipy import stats
 import imbalance_lib as il
 from imbalance_lib.book.chapters import intervals
 from imbalance_lib.book.chapters.intervals import theory
-from imbalance_lib.book.claims import failing
+from imbalance_lib.book.claims import failing, mc_above, mc_below, mc_near, mc_se, mc_within
 from imbalance_lib.book.datasets import DIGITS_CONDITIONS, digits_split
 from imbalance_lib.book.pages import stable
 from imbalance_lib.book.record import load
@@ -219,11 +219,14 @@ def test_the_sentences_of_the_glued_numbers_are_cited():
 
 def test_margins_by_hand():
     # 0.924 with 800 sets: se = sqrt(0.924 * 0.076 / 800) = 0.00937
-    assert theory.mc_se(0.924, 800) == pytest.approx(np.sqrt(0.924 * 0.076 / 800))
-    assert theory.near(0.924, 0.93, 0.97, 800)  # 0.924 + 0.0187 >= 0.93
-    assert not theory.clearly_below(0.919, 0.93, 800)  # 0.919 + 0.0193 > 0.93
-    assert theory.clearly_below(0.899, 0.93, 800)  # 0.899 + 0.0213 < 0.93
-    assert not theory.clearly_above(0.938, 0.93, 800)
+    assert mc_se(0.924, 800) == pytest.approx(np.sqrt(0.924 * 0.076 / 800))
+    assert mc_near(0.924, 800, 0.93, 0.97)  # 0.924 + 0.0187 >= 0.93
+    assert not mc_below(0.919, 800, 0.93)  # 0.919 + 0.0193 > 0.93
+    assert mc_below(0.899, 800, 0.93)  # 0.899 + 0.0213 < 0.93
+    assert not mc_above(0.938, 800, 0.93)  # 0.938 - 0.0171 < 0.93
+    assert mc_near(0.975, 800, 0.93, 0.97)  # 0.975 - 0.0110 <= 0.97
+    assert not mc_near(0.990, 800, 0.93, 0.97)  # 0.990 - 0.0070 > 0.97
+    assert not mc_within(0.945, 800, 0.93, 0.97)  # 0.945 - 0.0161 < 0.93
 
 
 def test_the_old_half_check_would_pass_a_wrong_pair():

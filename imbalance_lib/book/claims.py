@@ -10,13 +10,14 @@ changes a glued word: it cannot leave a stale sentence behind.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Claim", "failing", "verify", "table", "chapter_claims", "cited_keys", "mc_se",
-           "mc_above", "mc_below", "mc_within"]
+           "mc_above", "mc_below", "mc_within", "mc_near"]
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,21 @@ def cited_keys(markdown: str) -> list[str]:
 # ------------------------------------------------------------------ Monte Carlo rates
 
 def mc_se(rate: float, n: int) -> float:
-    """The Monte Carlo standard error of a simulated rate (a share of ``n`` trials).
+    """The Monte Carlo standard error ``sqrt(rate (1 - rate) / n)`` of a simulated rate
+    (a share of ``n`` trials).
 
     >>> round(mc_se(0.95, 3000), 4)
     0.004
+    >>> mc_se(95, 3000)
+    Traceback (most recent call last):
+    ...
+    ValueError: a simulated rate is a share in [0, 1], not 95
     """
     if n <= 0:
         raise ValueError("a simulated rate needs at least one trial")
-    return (rate * (1 - rate) / n) ** 0.5
+    if not 0 <= rate <= 1:
+        raise ValueError(f"a simulated rate is a share in [0, 1], not {rate}")
+    return math.sqrt(rate * (1 - rate) / n)
 
 
 def mc_above(rate: float, n: int, bound: float) -> bool:
@@ -119,7 +127,7 @@ def mc_above(rate: float, n: int, bound: float) -> bool:
     >>> mc_above(0.955, 3000, 0.93), mc_above(0.935, 3000, 0.93)
     (True, False)
     """
-    return rate - 2 * mc_se(rate, n) > bound
+    return bool(rate - 2 * mc_se(rate, n) > bound)
 
 
 def mc_below(rate: float, n: int, bound: float) -> bool:
@@ -128,7 +136,7 @@ def mc_below(rate: float, n: int, bound: float) -> bool:
     >>> mc_below(0.905, 3000, 0.92), mc_below(0.915, 3000, 0.92)
     (True, False)
     """
-    return rate + 2 * mc_se(rate, n) < bound
+    return bool(rate + 2 * mc_se(rate, n) < bound)
 
 
 def mc_within(rate: float, n: int, low: float, high: float) -> bool:
@@ -138,3 +146,17 @@ def mc_within(rate: float, n: int, low: float, high: float) -> bool:
     (True, False)
     """
     return mc_above(rate, n, low) and mc_below(rate, n, high)
+
+
+def mc_near(rate: float, n: int, low: float, high: float) -> bool:
+    """True when a simulated rate cannot be told apart from [low, high]: it lies inside,
+    or outside by less than two standard errors (neither :func:`mc_below` ``low`` nor
+    :func:`mc_above` ``high``).
+
+    The weaker statement, for a sentence that says so ("in the band or within two
+    Monte Carlo standard errors of it"); "inside the band" needs :func:`mc_within`.
+
+    >>> mc_near(0.924, 800, 0.93, 0.97), mc_near(0.899, 800, 0.93, 0.97)
+    (True, False)
+    """
+    return not mc_below(rate, n, low) and not mc_above(rate, n, high)

@@ -32,7 +32,7 @@ import pandas as pd
 
 from imbalance_lib.book.findings import Findings
 
-__all__ = ["STORE", "keep", "load", "differences", "encode"]
+__all__ = ["STORE", "keep", "load", "differences", "encode", "decode"]
 
 STORE = Path(__file__).resolve().parents[2] / "chapters" / "data" / "findings"
 REL_TOL = 1e-7
@@ -140,7 +140,17 @@ def keep(findings: Mapping | Findings, name: str) -> None:
                              + "\n  ".join(diff[:30]))
 
 
-def _decode(value: Any) -> Any:
+def decode(value: Any) -> Any:
+    """``value`` as :func:`encode` gave it, with its tables rebuilt as DataFrames.
+
+    Column types, index names and a MultiIndex come back as they were; everything else
+    as JSON gives it (tuples as lists).
+
+    >>> t = pd.DataFrame({"x": [0.5, 1.0]}, index=pd.Index(["a", "b"], name="k"))
+    >>> back = decode(json.loads(json.dumps(encode({"t": t, "n": (1, 2)}))))
+    >>> back["t"].equals(t), back["t"].index.name, back["n"]
+    (True, 'k', [1, 2])
+    """
     if isinstance(value, dict):
         if set(value) == {FRAME}:
             t = value[FRAME]
@@ -149,7 +159,7 @@ def _decode(value: Any) -> Any:
             frame = frame.astype(dict(zip(frame.columns, t["dtypes"])))
             frame.index.names, frame.columns.names = t["names"]
             return frame
-        return {k: _decode(v) for k, v in value.items()}
+        return {k: decode(v) for k, v in value.items()}
     return value
 
 
@@ -165,4 +175,4 @@ def load(name: str) -> dict:
     Tables come back as DataFrames (column types, index names and a MultiIndex
     as they were); everything else as JSON gives it (tuples as lists).
     """
-    return _decode(json.loads(_path(name).read_text(encoding="utf-8")))
+    return decode(json.loads(_path(name).read_text(encoding="utf-8")))

@@ -34,7 +34,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from imbalance_lib.book.record import _decode, differences, encode
+from imbalance_lib.book.record import decode, differences, encode
 
 __all__ = ["DATA", "StaleResult", "stored", "stored_as", "code_hash", "entries", "regenerate"]
 
@@ -178,7 +178,7 @@ def stored(name: str, fn: Callable, **params: Any) -> Any:
     if entry["hash"] != code_hash(fn, params):
         raise StaleResult(f"the code behind {path.name} ({expected}) has changed since it was "
                           f"stored: regenerate it with make regenerate (about a few minutes)")
-    return _decode(entry["result"])
+    return decode(entry["result"])
 
 
 def stored_as(name: str) -> Callable[[Callable], Callable]:

@@ -10,8 +10,8 @@ fields per condition end in ``_13``, ``_11`` and ``_31`` (N:P = 1:3, 1:1, 3:1).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy.stats import norm
@@ -217,24 +217,14 @@ def findings(*, checks, identities, grid_max: float, grid_t: float, pairs: dict,
 
 # --------------------------------------------------------------------------- the experiment
 
-_PER_CONDITION = [
-    ("ac_rank", int), ("ac_rank11", int), ("n_lda_better", int), ("n_nmc_better", int),
-    ("top", str), ("ac_diff", float), ("ac_sd", float), ("gm_rank", int),
-    ("gm_diff", float), ("gm_sd", float), ("ba_rank", int), ("ba_diff", float),
-    ("ba_sd", float), ("eq_above", int), ("eq_below", int), ("eq_diff", float),
-    ("eq_over_lda", float), ("oop_above", int), ("oop_below", int), ("oop_diff", float),
-    ("oop_over_lda", float), ("nmc_over_lda", float), ("nmc_ahead", int),
-    ("nmc_behind", int), ("lda_sens_gap", float), ("lda_spec_gap", float),
-    ("n_signal", int),
-]
-"""Quantities of every condition: the field ``<name>_<c>`` for ``c`` in 13, 11, 31."""
-
 _KEYS = {"1:3": "13", "1:1": "11", "3:1": "31"}
+"""The conditions N:P and the suffix of their fields."""
 
 
 @dataclass(frozen=True)
-class _RunTotals(Findings):
-    """What one run states over all conditions (the fields of every condition follow)."""
+class ExperimentFindings(Findings):
+    """One run of the NMC experiment: what it states over all conditions, then the
+    quantities of every condition (the field ``<name>_<c>`` for ``c`` in 13, 11, 31)."""
 
     n_reps: int
     n_splits: int
@@ -271,13 +261,93 @@ class _RunTotals(Findings):
     tie_gap: float
     tie_doc_verdict: str
 
-
-ExperimentFindings = dataclasses.make_dataclass(
-    "ExperimentFindings",
-    [(f"{name}_{c}", kind) for name, kind in _PER_CONDITION for c in _KEYS.values()],
-    bases=(_RunTotals,), frozen=True, namespace={"__module__": __name__})
-ExperimentFindings.__doc__ = ("One run of the NMC experiment: :class:`_RunTotals` and, per "
-                              "condition, the fields of :data:`_PER_CONDITION`.")
+    # per condition: AC's rank among our metrics and among the document's, how many metrics
+    # favour LDA and NMC, and the metric with the largest NMC advantage
+    ac_rank_13: int
+    ac_rank_11: int
+    ac_rank_31: int
+    ac_rank11_13: int
+    ac_rank11_11: int
+    ac_rank11_31: int
+    n_lda_better_13: int
+    n_lda_better_11: int
+    n_lda_better_31: int
+    n_nmc_better_13: int
+    n_nmc_better_11: int
+    n_nmc_better_31: int
+    top_13: str
+    top_11: str
+    top_31: str
+    # per condition: rank, mean NMC - LDA difference and its SD over the repetitions (AC, GM, BA)
+    ac_diff_13: float
+    ac_diff_11: float
+    ac_diff_31: float
+    ac_sd_13: float
+    ac_sd_11: float
+    ac_sd_31: float
+    gm_rank_13: int
+    gm_rank_11: int
+    gm_rank_31: int
+    gm_diff_13: float
+    gm_diff_11: float
+    gm_diff_31: float
+    gm_sd_13: float
+    gm_sd_11: float
+    gm_sd_31: float
+    ba_rank_13: int
+    ba_rank_11: int
+    ba_rank_31: int
+    ba_diff_13: float
+    ba_diff_11: float
+    ba_diff_31: float
+    ba_sd_13: float
+    ba_sd_11: float
+    ba_sd_31: float
+    # per condition: LDA with equal priors and LDA + OOP against NMC on the AC-score
+    eq_above_13: int
+    eq_above_11: int
+    eq_above_31: int
+    eq_below_13: int
+    eq_below_11: int
+    eq_below_31: int
+    eq_diff_13: float
+    eq_diff_11: float
+    eq_diff_31: float
+    eq_over_lda_13: float
+    eq_over_lda_11: float
+    eq_over_lda_31: float
+    oop_above_13: int
+    oop_above_11: int
+    oop_above_31: int
+    oop_below_13: int
+    oop_below_11: int
+    oop_below_31: int
+    oop_diff_13: float
+    oop_diff_11: float
+    oop_diff_31: float
+    oop_over_lda_13: float
+    oop_over_lda_11: float
+    oop_over_lda_31: float
+    # per condition: NMC against LDA on the AC-score, LDA's sensitivity and specificity gaps,
+    # metrics whose mean difference is at least its SD
+    nmc_over_lda_13: float
+    nmc_over_lda_11: float
+    nmc_over_lda_31: float
+    nmc_ahead_13: int
+    nmc_ahead_11: int
+    nmc_ahead_31: int
+    nmc_behind_13: int
+    nmc_behind_11: int
+    nmc_behind_31: int
+    lda_sens_gap_13: float
+    lda_sens_gap_11: float
+    lda_sens_gap_31: float
+    lda_spec_gap_13: float
+    lda_spec_gap_11: float
+    lda_spec_gap_31: float
+    n_signal_13: int
+    n_signal_11: int
+    n_signal_31: int
 
 
 @dataclass(frozen=True)
@@ -300,10 +370,10 @@ def _reading(v: dict) -> bool:
 
 
 def _per_condition(results) -> dict:
-    """The fields of :data:`_PER_CONDITION` (and ``lda_majority_*``) of one results table."""
+    """The fields of every condition (and ``lda_majority_*``) of one results table."""
     _, summ = difference_summary(results, OUR_METRICS)
     _, summ11 = difference_summary(results, DOC_METRICS)
-    v = {}
+    v: dict[str, Any] = {}
     for cond, key in _KEYS.items():
         s = summ[summ.condition == cond].set_index("metric")
         s11 = summ11[summ11.condition == cond].set_index("metric")

@@ -177,5 +177,5 @@ def statement_inputs() -> dict[str, float]:
     point = il.binary_matrix(1.0, 0.0, 0.5, 0.5)  # TPR = 1, TNR = 0.5
     return {"agree_max": float(np.abs(il.ac(diag) - r).max()),
             "edge_ratio": float(il.ac(edge) / il.g_mean(edge)),
-            "edge_gap": float((il.g_mean(line) - il.ac(line)).max()),
+            "edge_gap": float(np.max(il.g_mean(line) - il.ac(line))),
             "min_gap": float(il.ac(point) - 0.5)}

@@ -33,11 +33,11 @@ def paradox_figure(runs: TrivialRuns, pi, expected, good) -> Figure:
     """
     names = {0.0: "all negative ($q=0$)", 0.5: "coin flip, $q=0.5$",
              1.0: "all positive ($q=1$)"}
-    wins = il.accuracy(expected)[RATES_Q.index(0.0)] > il.accuracy(good)
+    wins = np.asarray(il.accuracy(expected))[RATES_Q.index(0.0)] > il.accuracy(good)
     fig, axes = plt.subplots(1, 2, figsize=(10, 4.6), sharey=True)
     for ax, metric, title in [(axes[0], il.accuracy, "accuracy"),
                               (axes[1], il.balanced_accuracy, "balanced accuracy")]:
-        exp, real = metric(expected), metric(runs.matrices)
+        exp, real = np.asarray(metric(expected)), np.asarray(metric(runs.matrices))
         for i, q in enumerate(RATES_Q):
             ax.plot(pi, exp[i], color=COLOURS[i], ls=LINESTYLES[i], lw=2,
                     label=names.get(q, f"random, $q={q}$"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -128,8 +129,8 @@ class BalancedAccuracyFindings(Findings):
 
 def _paradox(runs: TrivialRuns, pi, expected, good) -> dict:
     random_runs = (runs.q > 0) & (runs.q < 1)
-    ba = il.balanced_accuracy(runs.matrices)
-    wins = il.accuracy(expected)[RATES_Q.index(0.0)] > il.accuracy(good)  # all negative
+    ba = np.asarray(il.balanced_accuracy(runs.matrices))
+    wins = np.asarray(il.accuracy(expected))[RATES_Q.index(0.0)] > il.accuracy(good)  # all negative
     return {"par_pimin": float(runs.prevalence.min()),
             "par_pimax": float(runs.prevalence.max()),
             "par_bamin": float(ba[random_runs].min()),
@@ -147,7 +148,7 @@ def _chance(P_values, tail, mean_gap) -> dict:
     return {"chance_10": float(tail[1, P_values == 10][0]),
             "chance_100": float(tail[1, P_values == 100][0]),
             "chance_mean_gap": float(mean_gap),
-            "chance_perfect_1_1": float(prob11[il.balanced_accuracy(C11) == 1].sum()),
+            "chance_perfect_1_1": float(prob11[np.asarray(il.balanced_accuracy(C11)) == 1].sum()),
             "chance_rises_small": int((np.diff(small, axis=1) > TIE).sum())}
 
 
@@ -167,7 +168,7 @@ def _vergne() -> dict:
 def _sweep(sweep: Sweep, top: FlatTop, pooled, n_samples: int, n_features: int) -> dict:
     t, m, curves = sweep.thresholds, sweep.matrices, sweep.curves
     ia, ib, ig = sweep.best["ACC"], sweep.best["BA"], sweep.best["GM"]
-    ba, acc = il.balanced_accuracy(pooled), il.accuracy(pooled)
+    ba, acc = np.asarray(il.balanced_accuracy(pooled)), np.asarray(il.accuracy(pooled))
     return {"exp_m": n_samples, "exp_d": n_features, "exp_pi": sweep.prevalence,
             "exp_t_acc": float(t[ia]), "exp_t_ba": float(t[ib]), "exp_t_gm": float(t[ig]),
             "exp_acc_best": float(curves["ACC"][ia]), "exp_acc_allneg": 1 - sweep.prevalence,
@@ -217,7 +218,7 @@ def findings(*, problems, runs: TrivialRuns, pi, expected, good, tails, sweep: S
     target = {(name, c): y for name, c, y in problems}
     run = il.binary_matrix(**RUNNING)
     screening = il.binary_matrix(**SCREENING)
-    f = {"ir_glass": imbalance_ratio(target["Glass", 3]),
+    f: dict[str, Any] = {"ir_glass": imbalance_ratio(target["Glass", 3]),
          "ir_sat": imbalance_ratio(target["Satimage", 4]),
          "run_tpr": float(il.tpr(run)), "run_acc": float(il.accuracy(run)),
          "run_allneg": float(run[0].sum() / run.sum())}  # all negative: ACC = N/n

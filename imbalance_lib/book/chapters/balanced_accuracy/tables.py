@@ -38,9 +38,9 @@ def models_table(names, folds, pooled) -> pd.DataFrame:
     ``folds`` ``(models, folds, 2, 2)`` gives the spread of the first rows;
     ``pooled`` has one matrix per name (the rows without folds get no spread).
     """
-    table = pd.DataFrame({k: [f"{v:.3f}" for v in f(pooled)] for k, f in METRICS.items()},
-                         index=list(names))
-    spread = [f"{s:.3f}" for s in il.balanced_accuracy(folds).std(axis=1)]
+    table = pd.DataFrame({k: [f"{v:.3f}" for v in np.asarray(f(pooled))]
+                          for k, f in METRICS.items()}, index=list(names))
+    spread = [f"{s:.3f}" for s in np.asarray(il.balanced_accuracy(folds)).std(axis=1)]
     table[r"$\mathrm{BA}$ per fold (sd)"] = spread + [""] * (len(pooled) - len(spread))
     return table
 

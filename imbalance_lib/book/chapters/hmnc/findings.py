@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -110,7 +111,7 @@ def theory_findings(*, symbolic, forms, ranges, equalities, margins, noskill, co
                     diagonal, pairs) -> TheoryFindings:
     """The derivations' findings from the page's tables (each check's raw frame)."""
     tp, tn = table_counts("Table 1")
-    h_t1 = il.hmnc(burduk_matrix(tp, tn, 1000, 10))
+    h_t1 = np.asarray(il.hmnc(burduk_matrix(tp, tn, 1000, 10)))
     C_extra = burduk_matrix(50, 200, 1000, 250)
     half = [float(il.macro_precision(burduk_matrix(0.5 * p, 0.5 * n, p, n)))
             for p, n in [(3.0, 1.0), (1000.0, 10.0), (7.0, 250.0)]]
@@ -149,8 +150,8 @@ def theory_findings(*, symbolic, forms, ranges, equalities, margins, noskill, co
         acc_bacc_off_p_ne_n=int(pairs.loc["ACC = BACC", "of which P != N"]),
         bacc_gm_off=int(pairs.loc["BACC = G-mean", "matrices with TPR != TNR"]),
         extra_h=float(il.hmnc(C_extra)), extra_ba=float(il.balanced_accuracy(C_extra)),
-        extra_coincide=bool(np.allclose([il.accuracy(C_extra), il.g_mean(C_extra)],
-                                        il.hmnc(C_extra))),
+        extra_coincide=bool(np.allclose([float(il.accuracy(C_extra)), float(il.g_mean(C_extra))],
+                                        float(il.hmnc(C_extra)))),
     )
 
 
@@ -277,14 +278,16 @@ def sensitivity_findings(surfaces: dict, maps: dict, T, S) -> SensitivityFinding
     """
     names = np.array(list(surfaces[IRS[0]]))
     interior = (T > 0.01) & (T < 0.99) & (S > 0.01) & (S < 0.99)
-    strip, out, fd_err = interior & (T > 0.5), {}, []
+    strip = interior & (T > 0.5)
+    out: dict[str, list[Any]] = {}
+    errors: list[np.ndarray] = []
     for ir in IRS:
         m, p, q = maps[ir], 1000.0, 1000.0 * ir
         above, tables = interior & (T > ir), strip & (S > 0.5)
         tp, tn = T[interior] * p, S[interior] * q  # analytic partials (hmnc-eq-partials)
         a_tpr = p * (p + q) * tn**2 / (p * q * (tp + tn) ** 2)
         a_tnr = q * (p + q) * tp**2 / (p * q * (tp + tn) ** 2)
-        fd_err.append(np.maximum(np.abs(m["d_tpr"][interior] - a_tpr),
+        errors.append(np.maximum(np.abs(m["d_tpr"][interior] - a_tpr),
                                  np.abs(m["d_tnr"][interior] - a_tnr))
                       / np.maximum(a_tpr, a_tnr))
         fail = strip & ~m["both"]
@@ -300,7 +303,7 @@ def sensitivity_findings(surfaces: dict, maps: dict, T, S) -> SensitivityFinding
             out.setdefault(key, []).append(float(value))
         for key, idx in (("beat_maj", m["least"]), ("beat_min", m["most"])):
             out.setdefault(key, []).append(sorted(str(x) for x in set(names[idx[above]]) - {"HMNC"}))
-    fd_err = np.concatenate(fd_err)
+    fd_err = np.concatenate(errors)
     return SensitivityFindings(
         ir_free_gap=float(max(np.nanmax(np.abs(surfaces[ir][m] - surfaces[IRS[-1]][m]))
                               for ir in IRS for m in ("BACC", "G-mean"))),
@@ -356,7 +359,9 @@ def choice_findings(runs: pd.DataFrame, targets: dict, folds: int) -> ChoiceFind
     metrics = list(dict.fromkeys(runs["chosen by"]))
     extreme = pd.Series(True, index=seeds)
     unbeaten = pd.Series(True, index=seeds)  # no metric strictly more extreme
-    tie_tasks, tie_metrics, per = [], set(), {}
+    tie_tasks: list[str] = []
+    tie_metrics: set[str] = set()
+    per: dict[str, dict[str, Any]] = {}
     for task, y in targets.items():
         r = runs[runs["task"] == task]
         tpr, tnr, prec = (r.pivot(index="seed", columns="chosen by", values=v)

@@ -48,9 +48,9 @@ def stacked(recomputed: dict, part: str):
     ``recomputed[label]`` is ``(values, differences)``. Rows are "T1 Ψ2" or
     "T1 |1-2|". Returns ``(published, recomputed)``.
     """
-    rows, ours, pub = {}, {}, None
-    for label in TABLES:
-        pub = _two_decimals(TABLES[label][part], part)
+    rows, ours = {}, {}
+    published = {label: _two_decimals(TABLES[label][part], part) for label in TABLES}
+    for label, pub in published.items():
         frame = recomputed[label][0 if part == "values" else 1]
         for r, vals in pub.rows.items():
             key = f"T{label[-1]} " + (f"Ψ{r}" if part == "values" else r)

@@ -4,10 +4,13 @@ The page runs the cross-validations itself (fold seeds, ``evaluate_models``); th
 module holds the protocol it calls (:func:`eighteen_models`), the summaries of the
 fold matrices, the selection rules, the checks of the published columns, and the two
 studies too slow for every execution, stored with the hash of their code
-(:func:`glass_pick_study`, :func:`satimage_seed_study`).
+(:func:`glass_pick_study`, :func:`satimage_seed_study`), and the network rows trained
+with L-BFGS under several arithmetics (:func:`lbfgs_measured`, stored too).
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 import pandas as pd
@@ -25,6 +28,7 @@ from sklearn.svm import SVC
 import imbalance_lib as il
 from imbalance_lib.book.datasets import load_glass, load_satimage
 from imbalance_lib.book.experiments import evaluate_models
+from imbalance_lib.book.processes import emulated, run_in_process
 from imbalance_lib.book.published import mortaz2020 as pub
 from imbalance_lib.book.selection import select_best, select_max_min
 from imbalance_lib.book.stored import stored_as
@@ -166,9 +170,9 @@ def candidate_effects(cms) -> dict:
     (model, run, fold, class) cases with a class absent from a test fold.
     """
     k = cms.shape[-1]
-    per = il.iam(cms, **NAN)  # (models, repetitions, folds)
+    per = np.asarray(il.iam(cms, **NAN))  # (models, repetitions, folds)
     iam = per.mean(axis=(1, 2))
-    pooled = il.iam(cms.sum(axis=2), **NAN).mean(axis=1)  # IAM of summed folds
+    pooled = np.asarray(il.iam(cms.sum(axis=2), **NAN)).mean(axis=1)  # IAM of summed folds
     se = per.std(axis=2, ddof=1).max(axis=1) / np.sqrt(cms.shape[2])
     return {"empty": 1 / (k + 1), "k1": -iam / (k + 1), "pooled": pooled - iam,
             "run": float(2 * np.sqrt(2) * se.max()),
@@ -205,22 +209,57 @@ def satimage_seed_study(seeds: tuple = (1, 2)) -> dict:
     """
     sat = load_satimage()
     return {"seeds": list(seeds),
-            "iam": [il.iam(cross_validation(sat, SAT_LABELS, r, light=True), **NAN).tolist()
+            "iam": [np.asarray(il.iam(cross_validation(sat, SAT_LABELS, r, light=True), **NAN)).tolist()
                     for r in seeds]}
 
 
-LBFGS_MEASURED = {  # environment: CBA of ANN, ANN-RUS, ANN-ROS
-    "Prescott": [0.5857, 0.5237, 0.5762],
-    "Nehalem": [0.5848, 0.5237, 0.5759],
-    "Sandybridge": [0.5784, 0.5175, 0.5753],
-    "Prescott, eps = 1e-13": [0.5846, 0.5265, 0.5814],
-    "Sandybridge, eps = 1e-13": [0.5919, 0.5237, 0.5814],
-}
-"""CBA of the three network rows (fold seed 0, model seed 0) trained with L-BFGS.
+NETWORK_ROWS = ["ANN", "ANN-RUS", "ANN-ROS"]
+"""The three rows of :func:`eighteen_models` that train the network."""
 
-Measured once in separate processes (OpenBLAS's kernel is chosen when the
-process starts, so these runs cannot be one stored study): ``OPENBLAS_CORETYPE``
-as named, numpy's AVX2 and AVX-512 paths off, inputs multiplied by 1 + eps.
-``tests/test_iam_ann_stability.py`` re-measures the movement and checks that Adam
-does not move.
-"""
+
+def network_cv(solver: str = "adam", eps: float = 0.0) -> dict:
+    """The network rows on Glass (fold seed 0, model seed 0), in this process.
+
+    The models of :func:`eighteen_models` (``solver="adam"``, the chapter's setting) or
+    the same networks trained with ``solver="lbfgs"``; every input multiplied by
+    ``1 + eps``. Returns ``hash`` (SHA-1 of the fold matrices: equal hashes, equal
+    matrices) and ``cba`` (per row, the mean CBA over the folds). About thirty seconds
+    with L-BFGS.
+    """
+    if solver not in ("adam", "lbfgs"):
+        raise ValueError(f"solver is 'adam' or 'lbfgs', not {solver!r}")
+    models = eighteen_models(0)
+    rows = {name: models[name].set_params(mlpclassifier__solver=solver)
+            for name in NETWORK_ROWS}
+    glass = load_glass()
+    cv = StratifiedKFold(FOLDS, shuffle=True, random_state=0)
+    cm = evaluate_models(rows, glass.data * (1 + eps), glass.target, cv=cv,
+                         labels=GLASS_LABELS)
+    cba = np.asarray(il.cba(cm, **NAN)).mean(axis=1)
+    return {"hash": hashlib.sha1(cm.tobytes()).hexdigest(), "cba": [float(v) for v in cba]}
+
+
+LBFGS_SETTINGS = {
+    "Prescott": ("Prescott", 0.0),
+    "Nehalem": ("Nehalem", 0.0),
+    "Sandybridge": ("Sandybridge", 0.0),
+    "Prescott, eps = 1e-13": ("Prescott", 1e-13),
+    "Sandybridge, eps = 1e-13": ("Sandybridge", 1e-13),
+}
+"""The environments of :func:`lbfgs_measured`: OpenBLAS's kernel (numpy's AVX2 and
+AVX-512 paths off) and the factor ``1 + eps`` on the inputs."""
+
+
+@stored_as("iam_lbfgs")  # chapters/data/stored/iam_lbfgs.json
+def lbfgs_measured() -> dict:
+    """CBA of the three network rows trained with L-BFGS, per environment (4 decimals).
+
+    :func:`network_cv` with ``solver="lbfgs"`` once per environment of
+    :data:`LBFGS_SETTINGS`, each in a process of its own (OpenBLAS's kernel is chosen
+    when a process starts); stored, about three minutes (``make regenerate
+    NAMES=iam_lbfgs``). ``tests/test_iam_ann_stability.py`` checks that Adam's fold
+    matrices do not move in the same environments.
+    """
+    return {label: [round(v, 4) for v in
+                    run_in_process(emulated(core), network_cv, "lbfgs", eps)["cba"]]
+            for label, (core, eps) in LBFGS_SETTINGS.items()}

@@ -258,9 +258,9 @@ def sweep_findings(sweeps: dict, spans: pd.DataFrame) -> SweepFindings:
     bal = sweeps["Table 11"][0]
     cms12, cms13 = sweeps["Table 12"][0], sweeps["Table 13"][0]
     cms14, auc14 = sweeps["Table 14"]
-    iam13, iam14 = il.iam(cms13, **th.NAN), il.iam(cms14)
+    iam13, iam14 = np.asarray(il.iam(cms13, **th.NAN)), np.asarray(il.iam(cms14))
     return SweepFindings(
-        f1_gap=float((il.iam(bal, **th.NAN) - (2 * il.accuracy(bal) - 1)).max()),
+        f1_gap=float(np.max(il.iam(bal, **th.NAN) - (2 * il.accuracy(bal) - 1))),
         f2_acc_span=float(np.ptp(il.accuracy(cms12))),
         f2_iam_span=float(np.ptp(il.iam(cms12, **th.NAN))),
         f2_cba_span=float(np.ptp(il.cba(cms12, **th.NAN))),
@@ -302,14 +302,21 @@ class WorkedFindings(Findings):
     ex_six_iam_lib: float
 
 
+def _total(terms: list[Fraction | None]) -> Fraction:
+    """The exact sum of per-class terms, none of them undefined."""
+    if any(x is None for x in terms):
+        raise ValueError("an undefined per-class term in a worked example")
+    return sum((x for x in terms if x is not None), Fraction(0))
+
+
 def worked_findings() -> WorkedFindings:
     """The worked numbers, from :func:`~imbalance_lib.book.exact.exact_terms`."""
     step, hand = np.array([[1, 0], [1, 1]]), np.array([[5, 1], [2, 2]])
     s, h, t = exact_terms(step), exact_terms(hand), fraction_text
     return WorkedFindings(
-        step_prec0=t(s.precision[0]), step_macro=t(sum(s.precision) / 2), step_f1=t(s.f1[0]),
+        step_prec0=t(s.precision[0]), step_macro=t(_total(s.precision) / 2), step_f1=t(s.f1[0]),
         step_lib=[float(m(step)) for m in (il.macro_precision, il.macro_recall, il.macro_f1)]
         + [float(il.tpr(step))],  # class 1 is the positive class: its recall is TPR
-        ex_hand_iam=t(sum(h.iam) / 2), ex_hand_cba=t(sum(h.cba) / 2), ex_hand_acc=t(h.accuracy),
+        ex_hand_iam=t(_total(h.iam) / 2), ex_hand_cba=t(_total(h.cba) / 2), ex_hand_acc=t(h.accuracy),
         ex_hand_lib=[float(m(hand)) for m in (il.iam, il.cba, il.accuracy)],
         ex_six_iam=t(1 - Fraction(4, 6)), ex_six_iam_lib=float(il.iam(th.sixclass_exercise())))

@@ -274,10 +274,10 @@ def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
                and np.allclose(cba20.iloc[:reps].to_numpy(), cba_runs.T, atol=1e-9))
     sat_picks, sat_doc = ex.picks(sat_mean), ex.picks(pub.TABLE18.frame())
     top2 = sat_mean["CBA"].sort_values(ascending=False).index[:2]
-    ann = cba_runs[[ex.MODELS.index(m) for m in ("ANN", "ANN-RUS", "ANN-ROS")]]
+    ann = cba_runs[[ex.MODELS.index(m) for m in ex.NETWORK_ROWS]]
     spread = ann.max(1) - ann.min(1)
     widest = int(spread.argmax())
-    lbfgs = pd.DataFrame(ex.LBFGS_MEASURED)
+    lbfgs = pd.DataFrame(ex.lbfgs_measured())
     lbfgs_move = float((lbfgs.max(axis=1) - lbfgs.min(axis=1)).max())
     # the published columns
     glass_cons, sat_cons = cons["Glass (Table 16)"], cons["Satimage (Table 18)"]
@@ -289,7 +289,7 @@ def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
     gfx, sfx = ex.candidate_effects(glass), ex.candidate_effects(sat)
     glass_bad = (glass_cons["status"] != "consistent").to_numpy()
     # Satimage, row by row: another run and pooling against the published difference
-    per = il.iam(sat, **NAN)[:, 0]  # (models, folds)
+    per = np.asarray(il.iam(sat, **NAN))[:, 0]  # (models, folds)
     run = 2 * np.sqrt(2) * per.std(axis=1, ddof=1) / np.sqrt(per.shape[1])
     pooled = np.abs(sfx["pooled"])
     bad = (sat_cons["status"] != "consistent").to_numpy()

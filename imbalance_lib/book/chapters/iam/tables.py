@@ -13,7 +13,7 @@ from imbalance_lib.book import tables
 from imbalance_lib.book.pages import signed
 from imbalance_lib.book.published import mortaz2020 as pub
 
-from .experiments import GROUPS, LBFGS_MEASURED, MODELS
+from .experiments import GROUPS, MODELS, NETWORK_ROWS, lbfgs_measured
 
 LABELS = {
     "IAM = 2 CBA - 1": r"$\mathrm{IAM} = 2\,\mathrm{CBA}-1$",
@@ -116,5 +116,4 @@ def effects_column(fx: dict) -> dict:
 
 def lbfgs_table() -> pd.DataFrame:
     """The measured L-BFGS CBA values, one row per environment."""
-    return pd.DataFrame(LBFGS_MEASURED, index=["ANN", "ANN-RUS", "ANN-ROS"]).T.rename_axis(
-        "environment")
+    return pd.DataFrame(lbfgs_measured(), index=NETWORK_ROWS).T.rename_axis("environment")

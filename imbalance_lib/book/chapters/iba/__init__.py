@@ -14,7 +14,8 @@ package keeps what the page calls but need not show:
   sets, the data sets that ship, and the selections the document states;
 - :mod:`.experiments`: the re-run's stand-ins, :func:`rates_first` (matrices), the
   pick rule (lists of names; a tie lists every tied model) and the measured movement
-  of the MLP with the processor's arithmetic (:data:`NOISE`);
+  of the MLP with the processor's arithmetic (``NOISE``, ``MOVES``: stored results,
+  read when first used);
 - :mod:`.libraries`: the labels of a matrix, the findings of the libraries section;
 - :mod:`.tables` and :mod:`.figures`: display only;
 - :mod:`.findings`: the typed findings (:class:`IbaFindings`, :class:`RerunFindings`),
@@ -22,6 +23,7 @@ package keeps what the page calls but need not show:
 - :mod:`.claims`: the sentences resting on them (:data:`CLAIMS`, :data:`RERUN_CLAIMS`).
 """
 
+from . import experiments
 from .claims import CLAIMS, RERUN_CLAIMS
 from .document import (
     agreement,
@@ -45,15 +47,8 @@ from .experiments import (
     DATA,
     MAX_ITER,
     MODELS,
-    MOVE_S,
-    MOVE_T,
-    MOVES,
-    NOISE,
     NOISE_SETTINGS,
-    SAT_KERNEL_GAP,
-    SAT_MEASURED,
     SAT_SETTINGS,
-    SAT_STARTS,
     STARTS,
     aggregation_picks,
     measure_noise,
@@ -63,11 +58,13 @@ from .experiments import (
     mlp_rates,
     mlp_rates_in,
     noise_row,
+    noise_table,
     per_fold,
     pick,
     rates_first,
     repetition_picks,
     repetition_values,
+    sat_measured,
     stand_ins,
 )
 from .figures import alpha_figure, bag_figure, contours_figure, folds_figure, surface_figure
@@ -112,10 +109,16 @@ __all__ = [
     "findings", "folds_figure", "from_rates", "grouped_tables", "iba_formula",
     "integer_grid", "labels_of", "libraries_findings", "measure_noise",
     "measure_sat_starts", "metric_frame", "mlp", "mlp_interval", "mlp_rates",
-    "mlp_rates_in", "naive_all", "noise_row", "out_of_unit", "per_fold",
+    "mlp_rates_in", "naive_all", "noise_row", "noise_table", "out_of_unit", "per_fold",
     "per_fold_table", "pick", "picks", "picks_table", "rates", "rates_first",
     "rates_first_table", "recompute", "repetition_picks", "repetition_values",
-    "rerun_findings", "selections_view", "shipped_data_sets", "stacked", "stand_ins",
+    "rerun_findings", "sat_measured", "selections_view", "shipped_data_sets", "stacked", "stand_ins",
     "surface_figure", "swap", "swap_view", "table2_findings", "table2_matrices",
     "table2_selections", "table3_findings",
 ]
+
+
+def __getattr__(name: str):
+    """The measured tables (``NOISE``, ``MOVES``, ...), read from the stored results when
+    first used (see :data:`.experiments._MEASURED`)."""
+    return getattr(experiments, name)

@@ -66,7 +66,7 @@ def table2_selections(ours: pd.DataFrame) -> pd.DataFrame:
 def alpha_star() -> float:
     r"""The weight where θ3 and θ4 of Table 2 tie: :math:`(g_4 - g_3)/(g_3 d_3 - g_4 d_4)`."""
     C2 = table2_matrices()
-    d, g = il.dominance(C2), il.g_mean(C2) ** 2
+    d, g = np.asarray(il.dominance(C2)), np.asarray(il.g_mean(C2)) ** 2
     return float((g[3] - g[2]) / (g[2] * d[2] - g[3] * d[3]))
 
 

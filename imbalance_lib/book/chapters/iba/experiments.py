@@ -3,17 +3,14 @@
 Data flows one way: labels -> confusion matrices of the test folds (made on the
 page) -> aggregated matrices (:func:`rates_first`, pooled, per fold) -> metrics
 (:func:`~.theory.columns_of`) -> picks (lists of model names; a tie lists every
-tied model) -> tables (:mod:`.tables`). Also the tables measured once of how far
-the MLP moves with the processor's arithmetic (:data:`NOISE`,
-:data:`SAT_MEASURED`) and the code that regenerates them.
+tied model) -> tables (:mod:`.tables`). Also the tables of how far the MLP moves
+with the processor's arithmetic (:data:`NOISE`, :data:`SAT_MEASURED`), stored results
+(``chapters/data/stored/iba_noise.json`` and ``iba_sat_starts.json``) with the code
+that regenerates them, one process per line.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from functools import partial
 
 import numpy as np
@@ -30,7 +27,9 @@ from sklearn.tree import DecisionTreeClassifier
 import imbalance_lib as il
 from imbalance_lib.book.datasets import load_glass, load_satimage
 from imbalance_lib.book.experiments import evaluate_models
+from imbalance_lib.book.processes import emulated, run_in_process
 from imbalance_lib.book.selection import select_best
+from imbalance_lib.book.stored import stored_as
 from imbalance_lib.rbf_network import RBFNetworkClassifier
 
 from .theory import COLUMNS, columns_of, from_rates
@@ -73,13 +72,12 @@ def stand_ins(n_features: int, n_rows: int) -> dict:
     }
 
 
-_NO_AVX = {"NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"}
 NOISE_SETTINGS = {
     "native kernels": ({}, 0.0),
-    "Haswell kernels": ({"OPENBLAS_CORETYPE": "Haswell", **_NO_AVX}, 0.0),
-    "Sandybridge kernels": ({"OPENBLAS_CORETYPE": "Sandybridge", **_NO_AVX}, 0.0),
-    "Nehalem kernels": ({"OPENBLAS_CORETYPE": "Nehalem", **_NO_AVX}, 0.0),
-    "Prescott kernels": ({"OPENBLAS_CORETYPE": "Prescott", **_NO_AVX}, 0.0),
+    "Haswell kernels": (emulated("Haswell"), 0.0),
+    "Sandybridge kernels": (emulated("Sandybridge"), 0.0),
+    "Nehalem kernels": (emulated("Nehalem"), 0.0),
+    "Prescott kernels": (emulated("Prescott"), 0.0),
     "inputs × (1 ± 1e-13)": ({}, 1e-13),
     "inputs × (1 ± 1e-15)": ({}, 1e-15),
 }
@@ -114,25 +112,19 @@ def mlp_rates(name: str = "Glass", starts: int = 10, eps: float = 0.0) -> dict:
     cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=5, random_state=0)
     models = {r: mlp(X.shape[1], len(y), r) for r in range(starts)}
     cm = evaluate_models(models, X, y, cv=cv, labels=[0, 1])
-    return {"tpr": il.tpr(cm).mean(-1).tolist(), "tnr": il.tnr(cm).mean(-1).tolist()}
+    return {"tpr": np.asarray(il.tpr(cm)).mean(-1).tolist(),
+            "tnr": np.asarray(il.tnr(cm)).mean(-1).tolist()}
 
 
 def mlp_rates_in(env: dict, name: str = "Glass", starts: int = 10, eps: float = 0.0) -> dict:
     """:func:`mlp_rates` in a new process with the extra environment ``env``.
 
-    OpenBLAS picks its kernels when a process starts, so each arithmetic needs
-    its own process; one BLAS thread, and no inherited ``OPENBLAS_CORETYPE``
-    or ``NPY_DISABLE_CPU_FEATURES`` unless ``env`` sets them.
+    OpenBLAS picks its kernels when a process starts, so each arithmetic needs its
+    own process (:func:`~imbalance_lib.book.processes.run_in_process`: one BLAS
+    thread, and no inherited ``OPENBLAS_CORETYPE`` or ``NPY_DISABLE_CPU_FEATURES``
+    unless ``env`` sets them).
     """
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")}
-    base.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
-                PYTHONWARNINGS="ignore", **env)
-    code = ("import json, sys\nfrom imbalance_lib.book.chapters.iba import mlp_rates\n"
-            "print(json.dumps(mlp_rates(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]))))")
-    out = subprocess.run([sys.executable, "-c", code, name, str(starts), repr(eps)], env=base,
-                         capture_output=True, text=True, check=True, timeout=3600)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_in_process(env, mlp_rates, name, starts, eps)
 
 
 def noise_row(rates: dict) -> dict:
@@ -146,9 +138,11 @@ def noise_row(rates: dict) -> dict:
 
 
 def measure_noise(settings=None) -> pd.DataFrame:
-    """Regenerate :data:`NOISE`: the Glass MLP, 10 starts, once per arithmetic of ``settings``.
+    """Measure :data:`NOISE` again: the Glass MLP, 10 starts, once per arithmetic of
+    ``settings`` (default :data:`NOISE_SETTINGS`).
 
-    One process per line (:func:`mlp_rates_in`); one to two minutes per line.
+    One process per line (:func:`mlp_rates_in`); one to two minutes per line (five on a
+    loaded machine).
     """
     settings = NOISE_SETTINGS if settings is None else settings
     rows = {label: noise_row(mlp_rates_in(env, "Glass", 10, eps))
@@ -157,65 +151,77 @@ def measure_noise(settings=None) -> pd.DataFrame:
 
 
 def measure_sat_starts(settings=None, starts: int = 4) -> dict:
-    """Regenerate :data:`SAT_STARTS`: the Satimage MLP's TPR per start, per arithmetic.
+    """Measure the Satimage MLP's TPR and TNR per start again, per arithmetic of
+    ``settings`` (default :data:`SAT_SETTINGS`).
 
-    Returns ``{label: {"tpr": [...], "tnr": [...]}}`` (unrounded); :data:`SAT_STARTS`
-    is the first line's TPR to three decimals, and :data:`SAT_KERNEL_GAP` the
-    largest difference between the lines. Three to four minutes per line.
+    Returns ``{label: {"tpr": [...], "tnr": [...]}}`` (unrounded); :data:`SAT_MEASURED`
+    keeps five decimals of them. Three to four minutes per line.
     """
     settings = SAT_SETTINGS if settings is None else settings
     return {label: mlp_rates_in(env, "Satimage", starts, eps)
             for label, (env, eps) in settings.items()}
 
 
-NOISE = pd.DataFrame(
-    [["native kernels", 0.42, 0.945, 0.470, 0.9406, 0.41, 0.56],
-     ["Haswell kernels", 0.46, 0.950, 0.470, 0.9399, 0.41, 0.51],
-     ["Sandybridge kernels", 0.42, 0.945, 0.476, 0.9388, 0.42, 0.53],
-     ["Nehalem kernels", 0.44, 0.944, 0.474, 0.9401, 0.42, 0.53],
-     ["Prescott kernels", 0.42, 0.947, 0.471, 0.9401, 0.41, 0.56],
-     ["inputs × (1 ± 1e-13)", 0.43, 0.940, 0.471, 0.9385, 0.43, 0.50],
-     ["inputs × (1 ± 1e-15)", 0.49, 0.947, 0.480, 0.9398, 0.42, 0.52]],
-    columns=["arithmetic", "TPR, start 0", "TNR, start 0", "TPR, 10 starts", "TNR, 10 starts",
-             "TPR, lowest start", "TPR, highest start"],
-).set_index("arithmetic")
-"""Glass MLP (L-BFGS), rates-first TPR / TNR over the 50 folds, one line per arithmetic.
+@stored_as("iba_noise")  # chapters/data/stored/iba_noise.json
+def noise_table() -> pd.DataFrame:
+    """Glass MLP (L-BFGS), rates-first TPR / TNR over the 50 folds, one line per arithmetic.
 
-Regenerated by :func:`measure_noise` (one process per line, the settings of
-:data:`NOISE_SETTINGS`), ten to fifteen minutes: start 0 alone, then the mean over
-starts 0-9 of TPR and TNR and the lowest and highest TPR of those starts. The lines
-with named kernels are the same on any x86-64 processor (``tests/test_iba_noise.py``
-regenerates one); "native kernels" is the processor the book was built on (an
-AMD EPYC with AVX-512; on an AVX2 processor it equals the Haswell line).
-"""
-SAT_MEASURED = {
-    "native kernels": {"tpr": [0.51762, 0.53421, 0.51704, 0.52563],
-                      "tnr": [0.97666, 0.97597, 0.9759, 0.97624]},
-    "Prescott kernels": {"tpr": [0.51762, 0.53421, 0.51704, 0.52563],
-                        "tnr": [0.97666, 0.97597, 0.9759, 0.97624]},
+    :func:`measure_noise` with the settings of :data:`NOISE_SETTINGS`, stored (ten to
+    fifteen minutes; ``make regenerate NAMES=iba_noise``): start 0 alone, then the mean
+    over starts 0-9 of TPR and TNR and the lowest and highest TPR of those starts. The
+    lines with named kernels are the same on any x86-64 processor; "native kernels"
+    and the two lines of perturbed inputs (which run on the native kernels) are those
+    of a processor with AVX-512 (on an AVX2 processor the native line equals the
+    Haswell line, so regenerating there moves those three lines).
+    """
+    return measure_noise()
+
+
+@stored_as("iba_sat_starts")  # chapters/data/stored/iba_sat_starts.json
+def sat_measured() -> dict:
+    """Satimage MLP (Adam), rates-first TPR and TNR of starts 0-3 (5 decimals), native and
+    on the Prescott kernels.
+
+    :func:`measure_sat_starts` with the settings of :data:`SAT_SETTINGS`, stored (three
+    to four minutes per line; ``make regenerate NAMES=iba_sat_starts``).
+    """
+    return {label: {k: [round(v, 5) for v in rates[k]] for k in ("tpr", "tnr")}
+            for label, rates in measure_sat_starts().items()}
+
+
+def _span(column: str, digits: int) -> float:
+    values = noise_table()[column]
+    return round(float(values.max() - values.min()), digits)
+
+
+def _sat_kernel_gap() -> float:
+    lines = sat_measured().values()
+    return max(abs(x - y) for k in ("tpr", "tnr") for x, y in zip(*(m[k] for m in lines)))
+
+
+_MEASURED = {
+    "NOISE": noise_table,
+    "SAT_MEASURED": sat_measured,
+    "SAT_STARTS": lambda: [round(t, 3) for t in sat_measured()["native kernels"]["tpr"]],
+    "SAT_KERNEL_GAP": _sat_kernel_gap,
+    "MOVE_T": lambda: _span("TPR, 10 starts", 3),
+    "MOVE_S": lambda: _span("TNR, 10 starts", 4),
+    "MOVES": lambda: {"Glass": (_span("TPR, 10 starts", 3), _span("TNR, 10 starts", 4)),
+                      "Satimage": (_sat_kernel_gap(), _sat_kernel_gap())},
 }
-"""Satimage MLP (Adam), rates-first TPR and TNR of starts 0-3 (5 decimals).
-
-Regenerated by :func:`measure_sat_starts` (three to four minutes per line).
-"""
-SAT_STARTS = [round(t, 3) for t in SAT_MEASURED["native kernels"]["tpr"]]
-"""Satimage MLP, rates-first TPR of starts 0-3 (from :data:`SAT_MEASURED`)."""
-SAT_KERNEL_GAP = max(abs(x - y) for k in ("tpr", "tnr")
-                     for x, y in zip(*(m[k] for m in SAT_MEASURED.values())))
-"""Largest difference between the native and Prescott lines of :data:`SAT_MEASURED`."""
-MOVE_T = round(float(NOISE["TPR, 10 starts"].max() - NOISE["TPR, 10 starts"].min()), 3)
-MOVE_S = round(float(NOISE["TNR, 10 starts"].max() - NOISE["TNR, 10 starts"].min()), 4)
-"""How far the Glass MLP's 10-start mean can lie from its value under another arithmetic.
-
-The span of the 10-start means of TPR and of TNR over the lines of :data:`NOISE`:
-the rates printed on any one processor are within that distance of those on
-every other arithmetic of the table.
-"""
+"""The measured tables and what derives from them, read from ``chapters/data/stored``
+when first used (a stale table stops its user, not the import that regenerating it
+needs). ``MOVE_T``, ``MOVE_S``: the spans of the Glass MLP's 10-start means of TPR and
+TNR over the lines of ``NOISE`` (how far the rates printed on one processor can lie
+from those of another); ``MOVES``: those movements per data set (TPR, TNR)."""
 
 
-
-MOVES = {"Glass": (MOVE_T, MOVE_S), "Satimage": (SAT_KERNEL_GAP, SAT_KERNEL_GAP)}
-"""How far each data set's MLP rates (TPR, TNR) move with the arithmetic, as measured."""
+def __getattr__(name: str):
+    """``NOISE``, ``MOVES`` and the other names of :data:`_MEASURED`, read once."""
+    if name not in _MEASURED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = _MEASURED[name]()
+    return value
 
 
 # --------------------------------------------------------------------------- aggregation
@@ -294,7 +300,8 @@ def aggregation_picks(frame, rf, pi, move, rates=None) -> dict:
             v = frame.at["MLP", c]
             lo, hi = v - (m[c] - lo), v + (hi - m[c])
         else:
-            lo, hi = mlp_interval(c, *rates, pi, move)
+            t, s = rates  # a pair, or a Series of the two rates
+            lo, hi = mlp_interval(c, t, s, pi, move)
         out[c] = pick(frame[c], (lo, hi))
     return out
 

@@ -129,7 +129,7 @@ def folds_figure(CM: dict, RF: dict, seed: int = 5):
     for ax, (name, cm) in zip(axes, CM.items()):
         ax.add_patch(plt.Polygon([(-1, 0), (0, 1), (1, 0)], closed=True, facecolor="0.92",
                                  edgecolor="0.5", lw=1))
-        d, g = il.dominance(cm), il.g_mean(cm) ** 2
+        d, g = np.asarray(il.dominance(cm)), np.asarray(il.g_mean(cm)) ** 2
         for i in range(len(MODELS)):
             jitter = rng.normal(0, 0.006, size=(2, d.shape[1]))
             ax.plot(d[i] + jitter[0], g[i] + jitter[1], marker=_MARKERS[i], color=COLOURS[i],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -17,6 +18,7 @@ import imbalance_lib as il
 from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.published.garcia2009 import TABLE3
 
+from . import experiments
 from .document import (
     available,
     data_findings,
@@ -25,9 +27,6 @@ from .document import (
 from .experiments import (
     MAX_ITER,
     MODELS,
-    NOISE,
-    SAT_KERNEL_GAP,
-    SAT_STARTS,
     STARTS,
 )
 from .theory import (
@@ -314,17 +313,18 @@ def rerun_findings(CM, PI, RF, PF, PO, REP, PICKS, FAILING, iterations, sw,
     (``wins``: each repetition's pick without the MLP, ``sd``: the standard deviation
     over the repetitions of J48's and naive Bayes's GM, ``lead``: naive Bayes's lead).
     """
-    t10, s10 = NOISE["TPR, 10 starts"], NOISE["TNR, 10 starts"]
-    f = {"mlp_starts_glass": STARTS["Glass"], "mlp_starts_sat": STARTS["Satimage"],
-         "mlp_noise_lo": float(NOISE["TPR, start 0"].min()),
-         "mlp_noise_hi": float(NOISE["TPR, start 0"].max()),
+    noise, sat_starts = experiments.NOISE, experiments.SAT_STARTS
+    t10, s10 = noise["TPR, 10 starts"], noise["TNR, 10 starts"]
+    f: dict[str, Any] = {"mlp_starts_glass": STARTS["Glass"], "mlp_starts_sat": STARTS["Satimage"],
+         "mlp_noise_lo": float(noise["TPR, start 0"].min()),
+         "mlp_noise_hi": float(noise["TPR, start 0"].max()),
          "mlp_noise_mean_lo": float(t10.min()), "mlp_noise_mean_hi": float(t10.max()),
          "move_t": round(float(t10.max() - t10.min()), 3),
          "move_s": round(float(s10.max() - s10.min()), 4),
          "mlp_noise_tnr_lo": float(s10.min()), "mlp_noise_tnr_hi": float(s10.max()),
-         "mlp_start_span_min": round(float((NOISE["TPR, highest start"]
-                                            - NOISE["TPR, lowest start"]).min()), 2),
-         "sat_kernel_gap": float(SAT_KERNEL_GAP)}
+         "mlp_start_span_min": round(float((noise["TPR, highest start"]
+                                            - noise["TPR, lowest start"]).min()), 2),
+         "sat_kernel_gap": float(experiments.SAT_KERNEL_GAP)}
     f["mlp_noise_move"] = round(f["mlp_noise_mean_hi"] - f["mlp_noise_mean_lo"], 3)
     f["mlp_noise_span"] = round(f["mlp_noise_hi"] - f["mlp_noise_lo"], 2)
     iters = np.asarray(iterations)
@@ -351,8 +351,8 @@ def rerun_findings(CM, PI, RF, PF, PO, REP, PICKS, FAILING, iterations, sw,
         "exp_glass_mlp_gap": round(float(RF["Glass"].at["MLP", "TPrate"]
                                          - glass_pub.at["MLP", "TPrate"]), 1),
         "exp_sat_mlp_tpr": round(float(RF["Satimage"].at["MLP", "TPrate"]), 3),
-        "exp_sat_mlp_lo": min(SAT_STARTS), "exp_sat_mlp_hi": max(SAT_STARTS),
-        "exp_sat_mlp_starts": len(SAT_STARTS),
+        "exp_sat_mlp_lo": min(sat_starts), "exp_sat_mlp_hi": max(sat_starts),
+        "exp_sat_mlp_starts": len(sat_starts),
         "exp_sat_pub_mlp": round(float(sat_pub["MLP"]), 3),
         "exp_sat_pub_lowest": round(float(lowest.min()), 3),
         "exp_sat_pub_lowest_model": str(lowest.idxmin()),
@@ -363,7 +363,7 @@ def rerun_findings(CM, PI, RF, PF, PO, REP, PICKS, FAILING, iterations, sw,
         "exp_pooled_gap": round(float(max((RF[n] - PO[n]).drop(index="MLP").abs()
                                           .to_numpy().max() for n in CM)), 3),
         "exp_zero_tpr": [m for i, m in enumerate(MODELS)
-                         if all((il.tpr(CM[n][i]) == 0).all() for n in CM)],
+                         if all((np.asarray(il.tpr(CM[n][i])) == 0).all() for n in CM)],
         "exp_positive_dominance": [m for m in MODELS if all(
             RF[n].at[m, "TPrate"] > RF[n].at[m, "TNrate"] for n in CM)],
         "exp_positive_dominance_any": [m for m in MODELS if any(

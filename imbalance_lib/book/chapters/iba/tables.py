@@ -166,6 +166,6 @@ def drops_table(A, B) -> pd.DataFrame:
     return pd.DataFrame({
         "A = [[TN, FP], [FN, TP]]": [str(a.astype(int).tolist()) for a in A],
         "B (one FP fixed)": [str(b.astype(int).tolist()) for b in B],
-        **{f"IBA_{a:g}({x})": [f"{v:.4f}" for v in il.iba(X, alpha=a)]
+        **{f"IBA_{a:g}({x})": [f"{v:.4f}" for v in np.asarray(il.iba(X, alpha=a))]
            for a in (1, 0.5) for x, X in (("A", A), ("B", B))},
     }).set_index("A = [[TN, FP], [FN, TP]]")

@@ -2,19 +2,19 @@
 
 A Monte Carlo rate set against a bound (a coverage band, "below 93 %") holds only with a
 margin of two Monte Carlo standard errors of its cell, ``sqrt(p (1 - p) / n)``
-(:func:`.theory.clearly_below`, :func:`.theory.clearly_above`); a rate said to be
-consistent with a band lies in it or within two standard errors of it
-(:func:`.theory.near`).
+(:func:`~imbalance_lib.book.claims.mc_below`, :func:`~imbalance_lib.book.claims.mc_above`);
+a rate said to be consistent with a band lies in it or within two standard errors of it
+(:func:`~imbalance_lib.book.claims.mc_near`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from imbalance_lib.book.claims import Claim
+from imbalance_lib.book.claims import Claim, mc_above, mc_below, mc_near, mc_se
 
 from .findings import which
-from .theory import clearly_above, clearly_below, mc_se, near, p_text, range_text
+from .theory import p_text, range_text
 
 
 def _pct(x):
@@ -23,12 +23,12 @@ def _pct(x):
 
 def _kink_short(f) -> int:
     """Settings of the kink study where the default is clearly below 93 %."""
-    return sum(clearly_below(p, 0.93, f.kink_sets) for p in _pct(f.kink_default))
+    return sum(mc_below(p, f.kink_sets, 0.93) for p in _pct(f.kink_default))
 
 
 def _above97(values, n_sets) -> int:
     """Cells (in %) clearly above 97 %."""
-    return sum(clearly_above(p, 0.97, n_sets) for p in _pct(values))
+    return sum(mc_above(p, n_sets, 0.97) for p in _pct(values))
 
 
 def _same(glued, value) -> bool:
@@ -38,7 +38,7 @@ def _same(glued, value) -> bool:
 
 def _below93(values, n_sets) -> int:
     """Cells (in %) clearly below 93 %."""
-    return sum(clearly_below(p, 0.93, n_sets) for p in _pct(values))
+    return sum(mc_below(p, n_sets, 0.93) for p in _pct(values))
 
 
 def _sym_agree(f) -> bool:
@@ -80,24 +80,24 @@ CLAIMS = [
           "93 % and 95 %", lambda f: 93 <= f.cov_median <= 95),
     Claim("two-from-10", "for two classes from 10 minority samples on every coverage lies in "
           "the band or within two Monte Carlo standard errors of it, on both sides",
-          lambda f: near(f.cov_two_min10, 0.93, 0.97, f.cov_sets)
-          and near(f.cov_two_max10, 0.93, 0.97, f.cov_sets)),
+          lambda f: mc_near(f.cov_two_min10, f.cov_sets, 0.93, 0.97)
+          and mc_near(f.cov_two_max10, f.cov_sets, 0.93, 0.97)),
     Claim("two-at-5", "at 5 samples the binary coverage falls clearly below the band in one "
           "setting and is clearly above 95 % at IR 100 in another",
-          lambda f: clearly_below(f.cov_two_min5, 0.93, f.cov_sets)
-          and clearly_above(f.cov_two_max5, 0.95, f.cov_sets) and f.cov_two_max5_ir == 100),
+          lambda f: mc_below(f.cov_two_min5, f.cov_sets, 0.93)
+          and mc_above(f.cov_two_max5, f.cov_sets, 0.95) and f.cov_two_max5_ir == 100),
     Claim("three-worst-balanced", "with three classes the default undercovers most where the "
           "classes are balanced (IR 1, clearly below the band), and at IR 100 its worst cell "
           "is within two Monte Carlo standard errors of the band's lower end",
-          lambda f: f.cov_three_worst_ir == 1 and clearly_below(f.cov_three_ir1, 0.93, f.cov_sets)
-          and near(f.cov_three_ir100, 0.93, 0.97, f.cov_sets)),
+          lambda f: f.cov_three_worst_ir == 1 and mc_below(f.cov_three_ir1, f.cov_sets, 0.93)
+          and mc_near(f.cov_three_ir100, f.cov_sets, 0.93, 0.97)),
     Claim("three-worst-cell", "the glued worst three-class cell is the worst of all sizes and "
           "IRs, the IR 1 worst, at 5 a class",
           lambda f: f.cov_three_worst == f.cov_three_ir1 == f.cov_three_5_ir1
           and f.cov_three_worst_p == 5 and f.cov_three_worst <= f.cov_three_lo),
     Claim("three-short-10-50", "from 10 to 50 minority samples the three-class default is "
           "still clearly below the band",
-          lambda f: clearly_below(f.cov_three_lo, 0.93, f.cov_sets)),
+          lambda f: mc_below(f.cov_three_lo, f.cov_sets, 0.93)),
     Claim("three-boot-better", "for three balanced classes (IR 1) the stratified bootstrap "
           "covers more than the default at every size from 5 to 50 a class, and from 10 "
           "samples on its worst three-class cell is above the default's",
@@ -106,8 +106,8 @@ CLAIMS = [
           "methods fall clearly short of the band, the default far (clearly below 85 %) and "
           "the bootstrap less far",
           lambda f: f.sym_default < f.sym_boot
-          and clearly_below(f.sym_boot / 100, 0.93, f.sym_sets)
-          and clearly_below(f.sym_default / 100, 0.85, f.sym_sets)),
+          and mc_below(f.sym_boot / 100, f.sym_sets, 0.93)
+          and mc_below(f.sym_default / 100, f.sym_sets, 0.85)),
     Claim("symmetric-agrees", "the symmetric check's default and the kink study's default in "
           "the same setting agree within two standard errors of their difference (as glued)",
           _sym_agree),
@@ -118,13 +118,13 @@ CLAIMS = [
     Claim("kink-in-band", "the kink-corrected interval covers within the 93-97 % band, or "
           "within two Monte Carlo standard errors of it, in every three-class setting of the "
           "kink study, 5 a class included",
-          lambda f: near(f.kink_min / 100, 0.93, 0.97, f.kink_sets)
-          and near(f.kink_max / 100, 0.93, 0.97, f.kink_sets) and f.kink_n == 12),
+          lambda f: mc_near(f.kink_min / 100, f.kink_sets, 0.93, 0.97)
+          and mc_near(f.kink_max / 100, f.kink_sets, 0.93, 0.97) and f.kink_n == 12),
     Claim("kink-default-short", "on the same test sets the default falls clearly below 93 % in "
           "at least half of the settings (as glued), and stays clearly below 85 % with evenly "
           "spread errors",
           lambda f: f.kink_default_short == _kink_short(f) >= f.kink_n / 2
-          and clearly_below(f.kink_default_even_max / 100, 0.85, f.kink_sets)),
+          and mc_below(f.kink_default_even_max / 100, f.kink_sets, 0.85)),
     Claim("kink-cheap", "the corrected intervals are at most 15 % wider than the default's",
           lambda f: f.kink_width_max <= 1.15),
     Claim("kink-lopsided", "the corrected interval's misses are lopsided: the truth lies above "
@@ -132,7 +132,7 @@ CLAIMS = [
     Claim("kink-limits", "with four or five classes, with 3 or 5 samples a class and at the 80 % "
           "level the corrected interval covers clearly less than its nominal level, and nearly "
           "all of its misses lie above it",
-          lambda f: all(clearly_below(c / 100, n / 100, f.kink_sets)
+          lambda f: all(mc_below(c / 100, f.kink_sets, n / 100)
                         for c, n in zip(f.kink_lim_cov, f.kink_lim_nominal))
           and f.kink_lim_above_share >= 0.9),
     Claim("kink-lim-lowest", "five classes of 20 give the lowest coverage at the 95 % level, "
@@ -145,14 +145,14 @@ CLAIMS = [
     Claim("boot-binary-fails", "the bootstrap covers clearly less than half at 5 samples for a "
           "binary metric, clearly below 80 % at 10, and at 50 its worst cell is below the "
           "band but within two Monte Carlo standard errors of it",
-          lambda f: clearly_below(f.boot_min, 0.5, f.cov_sets)
-          and clearly_below(f.boot_min10, 0.8, f.cov_sets)
-          and f.boot_min50 < 0.93 and near(f.boot_min50, 0.93, 0.97, f.cov_sets)),
+          lambda f: mc_below(f.boot_min, f.cov_sets, 0.5)
+          and mc_below(f.boot_min10, f.cov_sets, 0.8)
+          and f.boot_min50 < 0.93 and mc_near(f.boot_min50, f.cov_sets, 0.93, 0.97)),
     Claim("none-at-5", "at 5 minority samples no method holds the band for every metric",
-          lambda f: clearly_below(f.cov_min5, 0.93, f.cov_sets)
-          and clearly_below(f.boot_min5, 0.93, f.cov_sets)),
+          lambda f: mc_below(f.cov_min5, f.cov_sets, 0.93)
+          and mc_below(f.boot_min5, f.cov_sets, 0.93)),
     Claim("no-majority-undefined", "almost no test set is left without an interval (clearly "
-          "below 1 %)", lambda f: clearly_below(f.no_interval, 0.01, f.cov_sets)),
+          "below 1 %)", lambda f: mc_below(f.no_interval, f.cov_sets, 0.01)),
     # paired coverage
     Claim("paired-often-holds", "no cell of the often-disagreeing pair is clearly below 93 %, "
           "and the glued extremes are right",
@@ -163,7 +163,7 @@ CLAIMS = [
           "(the glued count is right), the worst one too",
           lambda f: f.pc_one_short == _below93(f.pc_one, f.pc_sets) > 0
           and _same(f.pc_one_min, min(f.pc_one))
-          and clearly_below(f.pc_one_min / 100, 0.93, f.pc_sets)
+          and mc_below(f.pc_one_min / 100, f.pc_sets, 0.93)
           and f.pc_one_cells == len(f.pc_one)),
     Claim("few-bayes-short", "with few one-sided disagreements the resampled interval is clearly "
           "below 93 % in the glued number of cells, at worst the glued value, and most of "
@@ -171,7 +171,7 @@ CLAIMS = [
           lambda f: f.few_bayes_short == _below93(f.few_bayes_nested + f.few_bayes_twoway,
                                                   f.few_sets) > 0
           and _same(f.few_bayes_nested_min, min(f.few_bayes_nested))
-          and clearly_below(f.few_bayes_nested_min / 100, 0.93, f.few_sets)
+          and mc_below(f.few_bayes_nested_min / 100, f.few_sets, 0.93)
           and f.few_bayes_side0 >= 75 and f.few_bayes_worst_d <= 3),
     Claim("few-bayes-two-way", "when the disagreements go both ways no cell of the resampled "
           "interval is clearly below 93 %",
@@ -195,20 +195,20 @@ CLAIMS = [
           and f.few_best_name.split()[0] in ("Tango's", "Newcombe's")),
     Claim("split-prior-under", "with a/k per joint cell the often-disagreeing pair's worst cell "
           "at 20 positives is clearly below 93 %",
-          lambda f: clearly_below(f.split_min / 100, 0.93, f.split_sets)
+          lambda f: mc_below(f.split_min / 100, f.split_sets, 0.93)
           and f.split_min <= f.split_max),
     # i.i.d. test sets
     Claim("iid-whole-better", "for the prevalence-dependent metrics the whole-matrix posterior "
           "covers at least as well in every cell, precision's row-wise one clearly undercovers "
           "(below 90 %) and its whole-matrix one is clearly above 93 %",
-          lambda f: f.iid_whole_worse == 0 and clearly_below(f.iid_prec_rows / 100, 0.9, f.iid_sets)
-          and clearly_above(f.iid_prec_whole / 100, 0.93, f.iid_sets)),
+          lambda f: f.iid_whole_worse == 0 and mc_below(f.iid_prec_rows / 100, f.iid_sets, 0.9)
+          and mc_above(f.iid_prec_whole / 100, f.iid_sets, 0.93)),
     Claim("iid-ba-same", "balanced accuracy gets the same coverage from both",
           lambda f: f.iid_ba_same == "the same"),
     Claim("iid-ba-band", "balanced accuracy's coverage is in the 93-97 % band or within two "
           "Monte Carlo standard errors of it in every population",
-          lambda f: near(f.iid_ba_min / 100, 0.93, 0.97, f.iid_sets)
-          and near(f.iid_ba_max / 100, 0.93, 0.97, f.iid_sets)),
+          lambda f: mc_near(f.iid_ba_min / 100, f.iid_sets, 0.93, 0.97)
+          and mc_near(f.iid_ba_max / 100, f.iid_sets, 0.93, 0.97)),
     # widths
     Claim("acc-narrow", "accuracy's interval is far narrower than TPR's on Glass",
           lambda f: f.w_glass_acc < f.w_glass_tpr / 2),

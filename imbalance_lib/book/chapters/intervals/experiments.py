@@ -55,7 +55,7 @@ def coverage_study(n_sets: int = COVERAGE_SETS, n_resamples: int = 400):
     ``setting``, ``P``, ``IR``, ``metric`` and the fields of
     :func:`imbalance_lib.book.coverage.simulate_coverage` (``coverage`` as a share).
     """
-    records = []
+    records: list[dict] = []
     for method in ["bayes", "bootstrap"]:
         for setting, R in RATES.items():
             for P in MINORITY:

@@ -9,8 +9,9 @@ one row per metric, layout, cell and method); both return the fields of
 
 from __future__ import annotations
 
+from imbalance_lib.book.claims import mc_above, mc_below, mc_se
+
 from .experiments import PAIRED_SETS, SCORE_SETS, SPLIT_SETS
-from .theory import clearly_above, clearly_below, mc_se
 
 SCORE_METHOD_NAMES = {"score": "Tango's score interval", "newcombe": "Newcombe's method 10"}
 
@@ -29,7 +30,7 @@ def paired_findings(paired, split) -> dict:
         pc_often_min=_r(min(_r(x, 2) for x in often)),
         pc_often_max=_r(max(_r(x, 2) for x in often)),
         pc_one_cells=int(one.size), pc_one_min=_r(min(_r(x, 2) for x in one)),
-        pc_one_short=sum(clearly_below(x / 100, 0.93, PAIRED_SETS) for x in one),
+        pc_one_short=sum(mc_below(x / 100, PAIRED_SETS, 0.93) for x in one),
         split_sets=SPLIT_SETS, split_min=_r(100 * min(split)), split_max=_r(100 * max(split)))
 
 
@@ -44,8 +45,8 @@ def few_findings(few) -> dict:
     misses = nested[["miss_low", "miss_high"]].sum()
     pcts = {m: _pcts(f) for m, f in by.items()}
     low = {m: _r(min(f.coverage) * 100) for m, f in by.items()}  # as the table shows them
-    short = {m: sum(clearly_below(p / 100, 0.93, SCORE_SETS) for p in v) for m, v in pcts.items()}
-    over = {m: sum(clearly_above(p / 100, 0.97, SCORE_SETS) for p in v) for m, v in pcts.items()}
+    short = {m: sum(mc_below(p / 100, SCORE_SETS, 0.93) for p in v) for m, v in pcts.items()}
+    over = {m: sum(mc_above(p / 100, SCORE_SETS, 0.97) for p in v) for m, v in pcts.items()}
     high = {m: _r(max(f.coverage) * 100) for m, f in by.items()}
     # the better score interval: fewer cells clearly short, then the higher worst cell
     best = min(("score", "newcombe"), key=lambda m: (short[m], -low[m]))

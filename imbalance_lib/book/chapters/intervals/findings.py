@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 from scipy import stats
 
+from imbalance_lib.book.claims import mc_below, mc_se
 from imbalance_lib.book.findings import Findings
 
 from .experiments import (
@@ -24,7 +25,7 @@ from .experiments import (
     SYMMETRIC_SETS,
 )
 from .few import few_findings, paired_findings
-from .theory import clearly_below, mc_se, p_text, percentile_content, range_text
+from .theory import p_text, percentile_content, range_text
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,7 @@ def _coverage(coverage, symmetric, bias) -> dict:
 def _kink(kink, limits) -> dict:
     even = kink[kink.index.str.startswith("even")]
     default = kink["default"].astype(float)
-    n_short = sum(clearly_below(p, 0.93, KINK_SETS) for p in default)
+    n_short = sum(mc_below(p, KINK_SETS, 0.93) for p in default)
     cov = limits["kink"].astype(float)
     nominal = limits["nominal"].astype(float)
     above = limits["miss_high"].astype(float)

@@ -2,7 +2,8 @@
 
 Brodersen's posterior density of balanced accuracy, the expected content of a
 percentile interval, the matrices with evenly spread errors, the nested joint counts
-of two classifiers, and the Monte Carlo standard error every simulated rate carries.
+of two classifiers, and the numbers of the prose (p-values, ranges). The Monte Carlo
+margins of simulated rates are the book's (:mod:`imbalance_lib.book.claims`).
 """
 
 from __future__ import annotations
@@ -122,47 +123,6 @@ def nested_joint(CA, CB):
         J[..., cls, cls, cls], J[..., cls, cls, w] = both, a_only
         J[..., cls, w, cls], J[..., cls, w, w] = b_only, none
     return J
-
-
-# ------------------------------------------------------------ Monte Carlo error of a rate
-
-
-def mc_se(p, n_sets):
-    """Monte Carlo standard error ``sqrt(p (1 - p) / n)`` of a simulated rate ``p`` (a share).
-
-    >>> round(float(mc_se(0.95, 800)), 4)
-    0.0077
-    """
-    p = np.asarray(p, float)
-    return np.sqrt(p * (1 - p) / n_sets)
-
-
-def clearly_below(p, bound, n_sets) -> bool:
-    """``p`` (a share) is below ``bound`` by more than two Monte Carlo standard errors.
-
-    >>> clearly_below(0.90, 0.93, 800), clearly_below(0.92, 0.93, 800)
-    (True, False)
-    """
-    return bool(np.all(p + 2 * mc_se(p, n_sets) < bound))
-
-
-def clearly_above(p, bound, n_sets) -> bool:
-    """``p`` (a share) is above ``bound`` by more than two Monte Carlo standard errors.
-
-    >>> clearly_above(0.976, 0.95, 800), clearly_above(0.938, 0.93, 800)
-    (True, False)
-    """
-    return bool(np.all(p - 2 * mc_se(p, n_sets) > bound))
-
-
-def near(p, low, high, n_sets) -> bool:
-    """``p`` lies in ``[low, high]`` or within two Monte Carlo standard errors of it.
-
-    >>> near(0.924, 0.93, 0.97, 800), near(0.899, 0.93, 0.97, 800)
-    (True, False)
-    """
-    se = mc_se(p, n_sets)
-    return bool(np.all((p + 2 * se >= low) & (p - 2 * se <= high)))
 
 
 # ------------------------------------------------------------ numbers for the prose
