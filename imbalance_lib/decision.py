@@ -94,7 +94,7 @@ def net_benefit(y_true: ArrayLike, y_score: ArrayLike, thresholds: ArrayLike, *,
     benefit of a true positive that makes :math:`p_t` the optimal threshold
     (:func:`imbalance_lib.bayes_threshold`), so net benefit is, up to a
     constant, minus the expected cost of :func:`imbalance_lib.expected_cost`
-    with :math:`c_{FP}/c_{FN} = p_t/(1-p_t)`.
+    with :math:`c_{\mathrm{FP}}/c_{\mathrm{FN}} = p_t/(1-p_t)`.
 
     Parameters
     ----------
@@ -203,9 +203,9 @@ def net_benefit_interval(y_true: ArrayLike, y_score: ArrayLike, thresholds: Arra
 def probability_cost(costs: ArrayLike, prevalence: float) -> float:
     r"""The probability cost :math:`\mathrm{PC}(+)` of Drummond and Holte (2006).
 
-    .. math:: \mathrm{PC}(+) = \frac{\pi\,c_{FN}}{\pi\,c_{FN} + (1-\pi)\,c_{FP}},
+    .. math:: \mathrm{PC}(+) = \frac{\pi\,c_{\mathrm{FN}}}{\pi\,c_{\mathrm{FN}} + (1-\pi)\,c_{\mathrm{FP}}},
 
-    with :math:`c_{FN}` = ``costs[1, 0]`` and :math:`c_{FP}` = ``costs[0, 1]``
+    with :math:`c_{\mathrm{FN}}` = ``costs[1, 0]`` and :math:`c_{\mathrm{FP}}` = ``costs[0, 1]``
     (correct decisions costing nothing): the one number of a cost curve's
     horizontal axis that costs and prevalence together decide.
 

@@ -179,8 +179,8 @@ def expected_cost(C: ArrayLike, costs: ArrayLike, *, prevalence: ArrayLike | Non
     ``i`` and :math:`\pi_i` the class shares: the test set's own
     (:math:`n_i/n`), or ``prevalence`` (a pure prior shift, as in
     :func:`at_prevalence`). For two classes with zero cost for correct
-    decisions, :math:`\mathrm{EC} = \pi\,c_{FN}(1-\mathrm{TPR}) +
-    (1-\pi)\,c_{FP}(1-\mathrm{TNR})`.
+    decisions, :math:`\mathrm{EC} = \pi\,c_{\mathrm{FN}}(1-\mathrm{TPR}) +
+    (1-\pi)\,c_{\mathrm{FP}}(1-\mathrm{TNR})`.
 
     Parameters
     ----------
@@ -293,7 +293,7 @@ def bayes_threshold(costs: ArrayLike) -> float:
 
     .. math:: p \ge t^* = \frac{c_{01} - c_{00}}{(c_{01} - c_{00}) + (c_{10} - c_{11})},
 
-    which is :math:`c_{FP}/(c_{FP} + c_{FN})` when correct decisions cost
+    which is :math:`c_{\mathrm{FP}}/(c_{\mathrm{FP}} + c_{\mathrm{FN}})` when correct decisions cost
     nothing (Elkan 2001, Theorem 1). Probabilities calibrated for another
     prevalence must first be moved with :func:`adjust_prior`.
 
