@@ -78,14 +78,38 @@ def shift_matrix(C: FloatArray, shares: FloatArray, *, strict: bool = True) -> F
     A class with no samples has unknown rates: ``strict=True`` refuses it,
     ``strict=False`` gives ``nan`` in its row (the metric is then undefined).
     """
+    if C.shape[-1] == 2:
+        return _shift_binary(C, shares, strict)
     n_i = C.sum(axis=-1)  # (..., k)
     empty = n_i == 0
     if strict and empty.any():
-        raise ValueError(
-            "a class with no samples in the confusion matrix has unknown rates: the matrix "
-            "cannot be moved to another prevalence (every row needs at least one sample)")
+        raise ValueError(_EMPTY_CLASS)
     total = n_i.sum(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
         rates = C / n_i[..., None]  # nan rows where a class is empty
     # keep the total of each matrix (an empty matrix keeps total 0 and stays nan)
     return rates * (shares * total[..., None])[..., None]
+
+
+_EMPTY_CLASS = ("a class with no samples in the confusion matrix has unknown rates: the matrix "
+                "cannot be moved to another prevalence (every row needs at least one sample)")
+
+
+def _shift_binary(C: FloatArray, shares: FloatArray, strict: bool) -> FloatArray:
+    """:func:`shift_matrix` for two classes, on the four count columns (no reductions
+    over axes of length 2, which cost far more per matrix than one addition)."""
+    n0 = C[..., 0, 0] + C[..., 0, 1]
+    n1 = C[..., 1, 0] + C[..., 1, 1]
+    if strict and ((n0 == 0).any() or (n1 == 0).any()):
+        raise ValueError(_EMPTY_CLASS)
+    total = n0 + n1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f0 = shares[..., 0] * (total / n0)  # nan where a class is empty (strict=False)
+        f1 = shares[..., 1] * (total / n1)
+    lead = np.broadcast_shapes(C.shape[:-2], shares.shape[:-1])
+    out = np.empty(lead + (2, 2))
+    np.multiply(C[..., 0, 0], f0, out=out[..., 0, 0])
+    np.multiply(C[..., 0, 1], f0, out=out[..., 0, 1])
+    np.multiply(C[..., 1, 0], f1, out=out[..., 1, 0])
+    np.multiply(C[..., 1, 1], f1, out=out[..., 1, 1])
+    return out

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._checks import check_matrix, finish, reject_masked
+from ._checks import check_matrix, finish, mark_validated, reject_masked
 from ._prior import check_prevalence, shift_matrix
 from ._typing import ArrayLike, FloatArray, Label, Metric, Result, Seed, ZeroDivision
 from .intervals import Interval, confidence_interval
@@ -140,14 +140,16 @@ def at_prevalence(C: ArrayLike, metric: Metric, prevalence: ArrayLike, **params:
 
     Examples
     --------
-    >>> C = [[80, 20], [2, 8]]   # TPR 0.8, TNR 0.8 on a test set with 10 of 100 positive
-    >>> at_prevalence(C, "precision", 0.5)
+    >>> C = [[80, 20], [2, 8]]   # TPR 0.8, TNR 0.8 on a test set with 10 of 110 positive
+    >>> round(at_prevalence(C, "precision", 0.5), 12)
     0.8
-    >>> at_prevalence(C, "tpr", [0.01, 0.5]).tolist()
+    >>> at_prevalence(C, "tpr", [0.01, 0.5]).round(12).tolist()
     [0.8, 0.8]
     """
     func = _metric_function(metric, params)
-    return func(matrix_at_prevalence(C, prevalence))
+    # the shifted stack is made here from a checked one (finite, non-negative, each
+    # matrix's total kept): the metric need not check it again
+    return func(mark_validated(matrix_at_prevalence(C, prevalence)))
 
 
 def _check_costs(costs: ArrayLike, k: int) -> FloatArray:
@@ -166,6 +168,18 @@ def _check_costs(costs: ArrayLike, k: int) -> FloatArray:
         raise ValueError("costs hold a negative entry; state a benefit as a smaller cost "
                          "(costs are compared, so adding a constant to a row changes no choice)")
     return c
+
+
+_COST_LIMIT = 1e250  # costs above this are scaled before multiplying counts (up to 1e50)
+
+
+def _row_cost(C: FloatArray, c: FloatArray, i: int) -> FloatArray:
+    """``sum_j C[..., i, j] * c[i, j]`` over the non-zero costs of row ``i``."""
+    terms = [C[..., i, j] if c[i, j] == 1 else C[..., i, j] * c[i, j]
+             for j in (0, 1) if c[i, j] != 0]
+    if not terms:
+        return np.zeros(C.shape[:-2])
+    return terms[0] if len(terms) == 1 else terms[0] + terms[1]
 
 
 def expected_cost(C: ArrayLike, costs: ArrayLike, *, prevalence: ArrayLike | None = None,
@@ -219,23 +233,33 @@ def expected_cost(C: ArrayLike, costs: ArrayLike, *, prevalence: ArrayLike | Non
     C = check_matrix(C)
     k = C.shape[-1]
     c = _check_costs(costs, k)
-    if prevalence is not None:
-        C = shift_matrix(C, check_prevalence(prevalence, k))
-    # the cost per case is an average of costs: computed with costs scaled to at most 1
-    # (no overflow for huge costs), then scaled back
+    # the cost per case is an average of costs: huge costs are scaled down first (and the
+    # result back up), so that no product overflows
     top = float(c.max()) if c.size else 0.0
-    if top > 0:
-        c = c / top
-    if k == 2 and c.ndim == 2:  # four columns: no (..., 2, 2) temporaries
-        num = (C[..., 0, 0] * c[0, 0] + C[..., 0, 1] * c[0, 1]
-               + C[..., 1, 0] * c[1, 0] + C[..., 1, 1] * c[1, 1])
-        n = (C[..., 0, 0] + C[..., 0, 1]) + (C[..., 1, 0] + C[..., 1, 1])
+    scale = top if top > _COST_LIMIT else 1.0
+    c = c / scale if scale != 1.0 else c
+    if k == 2 and c.ndim == 2:  # four count columns, zero costs skipped
+        if prevalence is None:
+            num = _row_cost(C, c, 0) + _row_cost(C, c, 1)
+            n = (C[..., 0, 0] + C[..., 0, 1]) + (C[..., 1, 0] + C[..., 1, 1])
+        else:  # sum_i pi_i (row i's cost) / n_i: the shifted matrix is never built
+            pi = check_prevalence(prevalence, 2)
+            n0 = C[..., 0, 0] + C[..., 0, 1]
+            n1 = C[..., 1, 0] + C[..., 1, 1]
+            if (n0 == 0).any() or (n1 == 0).any():
+                shift_matrix(C, pi)  # raises, naming the empty class
+            num = pi[..., 0] * (_row_cost(C, c, 0) / n0) + pi[..., 1] * (_row_cost(C, c, 1) / n1)
+            n = np.ones(np.shape(num))
     else:
+        if prevalence is not None:
+            C = shift_matrix(C, check_prevalence(prevalence, k))
         num = (C * c).sum(axis=(-2, -1))
         n = np.broadcast_to(C.sum(axis=(-2, -1)), num.shape)
     empty = n == 0
     with np.errstate(divide="ignore", invalid="ignore"):
-        values = num / np.where(empty, 1.0, n) * (top if top > 0 else 1.0)
+        values = num / n
+    if scale != 1.0:
+        values = values * scale
     return finish(values, empty, zero_division, name="expected cost", what="n = 0")
 
 
