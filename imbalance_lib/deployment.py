@@ -412,13 +412,20 @@ def cost_threshold(y_true: ArrayLike, y_score: ArrayLike, costs: ArrayLike, *,
     c = _check_costs(costs, 2)
     if c.ndim != 2:
         raise ValueError(f"costs must have shape (2, 2); got {c.shape}")
-    if prevalence is not None:
-        pi = check_prevalence(prevalence, 2)
-        if pi.ndim != 1:
-            raise ValueError(f"prevalence must be one number here; got shape {pi.shape[:-1]}")
+    shares = None if prevalence is None else check_prevalence(prevalence, 2)
+    if shares is not None and shares.ndim != 1:
+        raise ValueError(f"prevalence must be one number here; got shape {shares.shape[:-1]}")
 
     def minus_cost(stack: FloatArray) -> Result:
-        return -np.asarray(expected_cost(stack, c, prevalence=prevalence, zero_division=0.0))
+        if shares is None:
+            return -np.asarray(expected_cost(stack, c, zero_division=0.0))
+        # every cut of a sweep has the same class sizes n_i: the cost at the prevalence is
+        # the cost at the data's mix with row i's costs weighted by pi_i n / n_i
+        sizes = stack[0].sum(axis=-1)
+        if (sizes == 0).any():
+            shift_matrix(stack[:1], shares)  # raises, naming the empty class
+        weighted = c * (shares * sizes.sum() / sizes)[:, None]
+        return -np.asarray(expected_cost(stack, weighted, zero_division=0.0))
 
     op = optimal_operating_point(y_true, y_score, metric=minus_cost, pos_label=pos_label,
                                  sample_weight=sample_weight)
