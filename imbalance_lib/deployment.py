@@ -416,16 +416,23 @@ def cost_threshold(y_true: ArrayLike, y_score: ArrayLike, costs: ArrayLike, *,
     if shares is not None and shares.ndim != 1:
         raise ValueError(f"prevalence must be one number here; got shape {shares.shape[:-1]}")
 
-    def minus_cost(stack: FloatArray) -> Result:
-        if shares is None:
-            return -np.asarray(expected_cost(stack, c, zero_division=0.0))
-        # every cut of a sweep has the same class sizes n_i: the cost at the prevalence is
-        # the cost at the data's mix with row i's costs weighted by pi_i n / n_i
+    top = float(c.max())
+    scale = top if top > _COST_LIMIT else 1.0  # as in expected_cost: no overflow
+
+    def minus_cost(stack: FloatArray) -> FloatArray:
+        # every cut of a sweep has the same class sizes n_i and total n: the cost per
+        # case is sum_ij C_ij w_ij / n, with w = costs at the data's mix, or with row i's
+        # costs weighted by pi_i n / n_i at the prevalence pi (expected_cost's formula,
+        # with the totals of the sweep taken once)
         sizes = stack[0].sum(axis=-1)
-        if (sizes == 0).any():
-            shift_matrix(stack[:1], shares)  # raises, naming the empty class
-        weighted = c * (shares * sizes.sum() / sizes)[:, None]
-        return -np.asarray(expected_cost(stack, weighted, zero_division=0.0))
+        n = sizes.sum()
+        w = c / scale
+        if shares is not None:
+            if (sizes == 0).any():
+                shift_matrix(stack[:1], shares)  # raises, naming the empty class
+            w = w * (shares * n / sizes)[:, None]
+        total = _row_cost(stack, w, 0) + _row_cost(stack, w, 1)
+        return np.asarray(total * (-scale / n), dtype=np.float64)
 
     op = optimal_operating_point(y_true, y_score, metric=minus_cost, pos_label=pos_label,
                                  sample_weight=sample_weight)
