@@ -41,6 +41,7 @@ from .confusion import binary_matrix, confusion_matrix
 from .decision import (
     CostCurve,
     NetBenefit,
+    adjust_prior,
     cost_curve,
     net_benefit,
     net_benefit_interval,
@@ -48,7 +49,6 @@ from .decision import (
 )
 from .deployment import (
     CostPoint,
-    adjust_prior,
     at_prevalence,
     bayes_threshold,
     cost_threshold,

@@ -1,5 +1,7 @@
-r"""Decision curves and cost curves: a score judged over a range of stated trade-offs.
+r"""Decisions from probabilities: prior correction, decision curves and cost curves.
 
+- :func:`adjust_prior`: calibrated probabilities moved to another class prior
+  (Bayes' rule; the correction after undersampling).
 - :func:`net_benefit` (Vickers and Elkin 2006): at a threshold probability
   :math:`p_t` the benefit of a true positive is weighed against the harm of a
   false positive in the ratio the threshold implies,
@@ -30,7 +32,8 @@ from .intervals import (
 )
 from .thresholds import _check_scores, _positive_mask, threshold_sweep
 
-__all__ = ["net_benefit", "net_benefit_interval", "NetBenefit", "cost_curve", "CostCurve",
+__all__ = ["adjust_prior", "net_benefit", "net_benefit_interval", "NetBenefit", "cost_curve",
+           "CostCurve",
            "probability_cost"]
 
 
@@ -328,3 +331,72 @@ def _check_thresholds_closed(points: ArrayLike) -> FloatArray:
     if not np.isfinite(x).all() or ((x < 0) | (x > 1)).any():
         raise ValueError("probability_cost must lie in [0, 1]")
     return x
+
+
+def adjust_prior(proba: ArrayLike, from_prevalence: ArrayLike,
+                 to_prevalence: ArrayLike) -> FloatArray:
+    r"""Calibrated probabilities moved from one class prior to another (Bayes' rule).
+
+    A model calibrated where the classes have shares :math:`\pi_i` gives
+    :math:`p_i(x)`; where they have shares :math:`\pi'_i` (the inputs of each
+    class distributed as before) the posterior is
+
+    .. math:: p'_i(x) = \frac{p_i(x)\,\pi'_i/\pi_i}{\sum_j p_j(x)\,\pi'_j/\pi_j}
+
+    (Elkan 2001, Theorem 2; Saerens, Latinne and Decaestecker 2002). After
+    undersampling the negatives (training share :math:`\pi_s` of positives,
+    population share :math:`\pi`), ``adjust_prior(p, pi_s, pi)`` is the
+    correction of Dal Pozzolo et al. (2015).
+
+    Parameters
+    ----------
+    proba : array-like
+        Shape ``(n,)``: probabilities of the positive class; shape ``(..., k)``:
+        probabilities of each class (rows summing to 1, e.g. ``predict_proba``).
+        Every entry in [0, 1].
+    from_prevalence, to_prevalence : float or array-like
+        The class shares the model was calibrated for and the target ones, as
+        in :func:`imbalance_lib.matrix_at_prevalence`: the positive share for two classes (1-D
+        ``proba`` or ``k = 2``), every class's share for ``k > 2``.
+
+    Returns
+    -------
+    ndarray, the shape of ``proba``
+
+    Raises
+    ------
+    ValueError
+        Probabilities outside [0, 1], not finite or rows not summing to 1;
+        prevalences as in :func:`imbalance_lib.matrix_at_prevalence`; a masked array.
+
+    Examples
+    --------
+    >>> adjust_prior([0.5, 0.9], 0.5, 0.1).round(4).tolist()
+    [0.1, 0.5]
+    """
+    reject_masked(proba, "proba")
+    raw = np.asarray(proba)
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"proba must be real numbers; got dtype {raw.dtype}")
+    p = raw.astype(np.float64)
+    if p.ndim == 0:
+        raise ValueError("proba must be an array of probabilities; got a scalar")
+    if not np.isfinite(p).all():
+        raise ValueError("proba holds nan or inf")
+    if ((p < 0) | (p > 1)).any():
+        raise ValueError("proba holds values outside [0, 1]: these are not probabilities")
+    binary = p.ndim == 1
+    k = 2 if binary else p.shape[-1]
+    if not binary and (k < 2 or (np.abs(p.sum(axis=-1) - 1) > 1e-6).any()):
+        raise ValueError("each row of a 2-D proba must hold the probabilities of k >= 2 "
+                         "classes summing to 1 (a 1-D proba is the positive class's)")
+    src = check_prevalence(from_prevalence, k, "from_prevalence")
+    dst = check_prevalence(to_prevalence, k, "to_prevalence")
+    shift = np.log(dst) - np.log(src)  # finite: every share lies in (0, 1)
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        if binary:  # on the log-odds scale: no overflow for extreme prevalences
+            z = np.log(p) - np.log1p(-p) + (shift[..., 1] - shift[..., 0])
+            return np.asarray(1.0 / (1.0 + np.exp(-z)), dtype=np.float64)
+        logw = np.log(p) + shift  # a softmax of log p + log(pi' / pi)
+        w = np.exp(logw - logw.max(axis=-1, keepdims=True))
+    return np.asarray(w / w.sum(axis=-1, keepdims=True), dtype=np.float64)

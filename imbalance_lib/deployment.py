@@ -15,10 +15,10 @@ population and chooses the operating point that the costs call for:
 - :func:`bayes_threshold` and :func:`cost_threshold`: the cost-optimal
   threshold of calibrated probabilities, and the exact minimiser of the
   expected cost over all cuts of a score;
-- :func:`adjust_prior`: calibrated probabilities moved to another prior;
 - scikit-learn scorers of both (:mod:`imbalance_lib.deployment_scorers`).
 
-Net benefit and cost curves are in :mod:`imbalance_lib.decision`. Intervals
+Calibrated probabilities moved to another prior (``adjust_prior``), net benefit
+and cost curves are in :mod:`imbalance_lib.decision`. Intervals
 of any metric at a deployment prevalence: ``confidence_interval(C, metric,
 prevalence=...)``.
 """
@@ -39,7 +39,7 @@ from .thresholds import optimal_operating_point
 
 __all__ = [
     "matrix_at_prevalence", "at_prevalence", "expected_cost", "expected_cost_interval",
-    "bayes_threshold", "cost_threshold", "CostPoint", "adjust_prior",
+    "bayes_threshold", "cost_threshold", "CostPoint",
 ]
 
 
@@ -319,7 +319,7 @@ def bayes_threshold(costs: ArrayLike) -> float:
 
     which is :math:`c_{\mathrm{FP}}/(c_{\mathrm{FP}} + c_{\mathrm{FN}})` when correct decisions cost
     nothing (Elkan 2001, Theorem 1). Probabilities calibrated for another
-    prevalence must first be moved with :func:`adjust_prior`.
+    prevalence must first be moved with :func:`imbalance_lib.adjust_prior`.
 
     Parameters
     ----------
@@ -437,72 +437,3 @@ def cost_threshold(y_true: ArrayLike, y_score: ArrayLike, costs: ArrayLike, *,
     op = optimal_operating_point(y_true, y_score, metric=minus_cost, pos_label=pos_label,
                                  sample_weight=sample_weight)
     return CostPoint(op.threshold, float(-op.score), op.matrix, op.index)
-
-
-def adjust_prior(proba: ArrayLike, from_prevalence: ArrayLike,
-                 to_prevalence: ArrayLike) -> FloatArray:
-    r"""Calibrated probabilities moved from one class prior to another (Bayes' rule).
-
-    A model calibrated where the classes have shares :math:`\pi_i` gives
-    :math:`p_i(x)`; where they have shares :math:`\pi'_i` (the inputs of each
-    class distributed as before) the posterior is
-
-    .. math:: p'_i(x) = \frac{p_i(x)\,\pi'_i/\pi_i}{\sum_j p_j(x)\,\pi'_j/\pi_j}
-
-    (Elkan 2001, Theorem 2; Saerens, Latinne and Decaestecker 2002). After
-    undersampling the negatives (training share :math:`\pi_s` of positives,
-    population share :math:`\pi`), ``adjust_prior(p, pi_s, pi)`` is the
-    correction of Dal Pozzolo et al. (2015).
-
-    Parameters
-    ----------
-    proba : array-like
-        Shape ``(n,)``: probabilities of the positive class; shape ``(..., k)``:
-        probabilities of each class (rows summing to 1, e.g. ``predict_proba``).
-        Every entry in [0, 1].
-    from_prevalence, to_prevalence : float or array-like
-        The class shares the model was calibrated for and the target ones, as
-        in :func:`matrix_at_prevalence`: the positive share for two classes (1-D
-        ``proba`` or ``k = 2``), every class's share for ``k > 2``.
-
-    Returns
-    -------
-    ndarray, the shape of ``proba``
-
-    Raises
-    ------
-    ValueError
-        Probabilities outside [0, 1], not finite or rows not summing to 1;
-        prevalences as in :func:`matrix_at_prevalence`; a masked array.
-
-    Examples
-    --------
-    >>> adjust_prior([0.5, 0.9], 0.5, 0.1).round(4).tolist()
-    [0.1, 0.5]
-    """
-    reject_masked(proba, "proba")
-    raw = np.asarray(proba)
-    if raw.dtype.kind not in "iuf":
-        raise ValueError(f"proba must be real numbers; got dtype {raw.dtype}")
-    p = raw.astype(np.float64)
-    if p.ndim == 0:
-        raise ValueError("proba must be an array of probabilities; got a scalar")
-    if not np.isfinite(p).all():
-        raise ValueError("proba holds nan or inf")
-    if ((p < 0) | (p > 1)).any():
-        raise ValueError("proba holds values outside [0, 1]: these are not probabilities")
-    binary = p.ndim == 1
-    k = 2 if binary else p.shape[-1]
-    if not binary and (k < 2 or (np.abs(p.sum(axis=-1) - 1) > 1e-6).any()):
-        raise ValueError("each row of a 2-D proba must hold the probabilities of k >= 2 "
-                         "classes summing to 1 (a 1-D proba is the positive class's)")
-    src = check_prevalence(from_prevalence, k, "from_prevalence")
-    dst = check_prevalence(to_prevalence, k, "to_prevalence")
-    shift = np.log(dst) - np.log(src)  # finite: every share lies in (0, 1)
-    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
-        if binary:  # on the log-odds scale: no overflow for extreme prevalences
-            z = np.log(p) - np.log1p(-p) + (shift[..., 1] - shift[..., 0])
-            return np.asarray(1.0 / (1.0 + np.exp(-z)), dtype=np.float64)
-        logw = np.log(p) + shift  # a softmax of log p + log(pi' / pi)
-        w = np.exp(logw - logw.max(axis=-1, keepdims=True))
-    return np.asarray(w / w.sum(axis=-1, keepdims=True), dtype=np.float64)
