@@ -38,6 +38,25 @@ from .binary import (
     weighted_accuracy,
 )
 from .confusion import binary_matrix, confusion_matrix
+from .decision import (
+    CostCurve,
+    NetBenefit,
+    adjust_prior,
+    cost_curve,
+    net_benefit,
+    net_benefit_interval,
+    probability_cost,
+)
+from .deployment import (
+    CostPoint,
+    at_prevalence,
+    bayes_threshold,
+    cost_threshold,
+    expected_cost,
+    expected_cost_interval,
+    matrix_at_prevalence,
+)
+from .deployment_scorers import cost_scorer, prevalence_scorer
 from .intervals import (
     Comparison,
     Interval,
@@ -152,4 +171,10 @@ __all__ = [
 __all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",
     "delong_covariance", "roc_auc_interval", "average_precision_interval", "compare_roc_auc",
+]
+__all__ += [  # deployment: prevalence, costs, thresholds (imbalance_lib.deployment, .decision)
+    "matrix_at_prevalence", "at_prevalence", "expected_cost", "expected_cost_interval",
+    "bayes_threshold", "cost_threshold", "CostPoint", "adjust_prior", "cost_scorer",
+    "prevalence_scorer", "net_benefit", "net_benefit_interval", "NetBenefit", "cost_curve",
+    "CostCurve", "probability_cost",
 ]

@@ -64,6 +64,7 @@ from typing import Any
 import numpy as np
 
 from ._checks import check_matrix, reject_masked
+from ._prior import check_prevalence, shift_matrix
 from ._typing import ArrayLike, FloatArray, Metric, Seed
 from .confusion import confusion_with_classes
 from .paired import SCORE_METHODS, SCORE_METRICS, rate_difference_interval
@@ -616,7 +617,8 @@ def _out(x: ArrayLike) -> float | FloatArray:
 def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.95,
                         method: str = "bayes", n_resamples: int = 2000,
                         prior: float | None = None, max_undefined: float = 0.5,
-                        random_state: Seed = None, **params: Any) -> Interval:
+                        random_state: Seed = None, prevalence: ArrayLike | None = None,
+                        **params: Any) -> Interval:
     r"""Interval for a metric of every confusion matrix of a stack.
 
     Parameters
@@ -642,6 +644,13 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
         Largest share of undefined (0/0) resamples for which an interval is
         given; beyond it ``low`` and ``high`` are ``nan``.
     random_state : None, int or numpy.random.Generator
+    prevalence : float or array-like, default=None
+        The interval of the metric at this deployment prevalence instead of
+        the test set's: each resampled matrix (and ``C`` itself) is moved to
+        it with its rates held, as in :func:`imbalance_lib.at_prevalence` (a
+        pure prior shift). Two classes: the positive share, strictly between
+        0 and 1, one number or one per matrix of the stack; ``k > 2``: every
+        class's share, shape ``(..., k)``. Every class of ``C`` needs a sample.
     **params
         Parameters of the metric, e.g. ``alpha=0.5`` for IBA.
 
@@ -649,8 +658,9 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
     -------
     interval : Interval
         Unpacks as ``(low, high)``, each a float or an array of shape
-        ``C.shape[:-2]``; also has ``estimate`` (the metric of ``C``, ``nan`` where
-        undefined), ``undefined_share``, ``confidence`` and ``method``.
+        ``C.shape[:-2]`` (broadcast with the prevalence's leading shape); also
+        has ``estimate`` (the metric of ``C``, ``nan`` where undefined),
+        ``undefined_share``, ``confidence`` and ``method``.
 
     Raises
     ------
@@ -685,6 +695,16 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
     random, use ``method="bayes-whole"``. Resamples are drawn in chunks,
     and the metric is evaluated once per chunk on the whole stack.
 
+    With ``prevalence`` (``method="bayes"``), the coverage of nominal 95 %
+    intervals of precision, F1 and MCC, measured on 2,000 simulated test sets
+    per setting (TPR and TNR 0.8 and 0.9, or 0.9 and 0.99; test sets with 20 %
+    positives moved to 2 %, and with 2 % moved to 20 %; Monte Carlo SE at most
+    0.6 points; the book's stored study ``deployment_prevalence_coverage``):
+    93.1-97.2 % from 30 positives on. With 5 or 10 positives it is 93.8-98.8 %:
+    rarely below nominal, but conservative and very wide where the test set
+    has few negatives and few errors (width 0.84 for precision with 5 positives
+    and 20 negatives at TNR 0.99).
+
     References
     ----------
     Brodersen, Ong, Stephan and Buhmann (2010); Brown, Cai and DasGupta (2001).
@@ -698,6 +718,13 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
     _check_count_size(C)
     C = check_matrix(C)
     f = _interval_metric(metric, params)
+    shares = None
+    if prevalence is not None:  # one class mix per matrix, broadcast with the stack
+        shares = check_prevalence(prevalence, C.shape[-1])
+        shift_matrix(C, shares)  # refuses a class without samples, by name
+        lead = np.broadcast_shapes(C.shape[:-2], shares.shape[:-1])
+        C = np.broadcast_to(C, lead + C.shape[-2:])
+        shares = np.broadcast_to(shares, lead + shares.shape[-1:]).reshape(-1, C.shape[-1])
     confidence = _check_confidence(confidence)
     _check_max_undefined(max_undefined)
     B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
@@ -705,13 +732,16 @@ def confidence_interval(C: ArrayLike, metric: Metric, *, confidence: float = 0.9
     rng = _rng(random_state)
     lead, k = C.shape[:-2], C.shape[-1]
     flat = C.reshape(-1, k, k)
-    estimate = np.broadcast_to(f(flat), flat.shape[:1])
+    estimate = np.broadcast_to(f(flat if shares is None else shift_matrix(flat, shares)),
+                               flat.shape[:1])
     low = np.empty(flat.shape[0])
     high = np.empty(flat.shape[0])
     share = np.empty(flat.shape[0])
     for s in _chunks(flat.shape[0], B * k * k):
         stack = resample_matrices(flat[s], method=method, n_resamples=B, prior=prior,
                                   random_state=rng)
+        if shares is not None:  # each resample at the deployment mix, its rates held
+            stack = np.nan_to_num(shift_matrix(stack, shares[s][:, None, :], strict=False))
         values = f(stack)
         low[s], high[s], share[s] = percentile_interval(
             values, confidence, estimate=estimate[s], max_undefined=max_undefined)
@@ -1017,7 +1047,8 @@ def metric_interval(y_true: ArrayLike, y_pred: ArrayLike, metric: Metric, *,
                     labels: ArrayLike | None = None, sample_weight: ArrayLike | None = None,
                     confidence: float = 0.95, method: str = "bayes", n_resamples: int = 2000,
                     prior: float | None = None, max_undefined: float = 0.5,
-                    random_state: Seed = None, **params: Any) -> Interval:
+                    random_state: Seed = None, prevalence: ArrayLike | None = None,
+                    **params: Any) -> Interval:
     """Interval for a metric of labels, in scikit-learn's style.
 
     Builds the confusion matrix (``labels`` fixes the classes and their order;
@@ -1038,6 +1069,10 @@ def metric_interval(y_true: ArrayLike, y_pred: ArrayLike, metric: Metric, *,
         number of samples, so other weights are refused with ``ValueError``).
     confidence, method, n_resamples, prior, max_undefined, random_state, **params
         As in :func:`confidence_interval`.
+    prevalence : float or array-like, default=None
+        The interval of the metric at this deployment prevalence (the positive
+        share for two classes, the share of every class in the order of
+        ``labels`` otherwise), as in :func:`confidence_interval`.
 
     Returns
     -------
@@ -1057,7 +1092,7 @@ def metric_interval(y_true: ArrayLike, y_pred: ArrayLike, metric: Metric, *,
     return confidence_interval(C, metric, confidence=confidence, method=method,
                                n_resamples=n_resamples, prior=prior,
                                max_undefined=max_undefined, random_state=random_state,
-                               **params)
+                               prevalence=prevalence, **params)
 
 
 def compare_predictions(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike,

@@ -39,7 +39,7 @@ def test_the_label_functions_are_found():
 def test_legacy_multilabel_sequences_are_refused(name):
     params = inspect.signature(getattr(il, name)).parameters
     second = [0.1, 0.2] if "score" in list(params)[1] else LEGACY
-    fill = {"metric": "tpr", "alpha": 0.5}
+    fill = {"metric": "tpr", "alpha": 0.5, "costs": [[0, 1], [1, 0]], "thresholds": [0.5]}
     extra = {k: v for k, v in fill.items()
              if k in params and params[k].default is inspect.Parameter.empty}
     with pytest.raises(ValueError, match="sequence of sequences"):
