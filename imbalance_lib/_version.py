@@ -1,3 +1,0 @@
-"""The version of imbalance_lib, in one place (pyproject.toml reads it from here)."""
-
-__version__ = "0.3.1"
