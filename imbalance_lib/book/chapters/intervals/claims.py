@@ -13,6 +13,7 @@ import numpy as np
 
 from imbalance_lib.book.claims import Claim, mc_above, mc_below, mc_near, mc_se
 
+from .experiments import SIZES
 from .findings import which
 from .theory import p_text, range_text
 
@@ -83,8 +84,8 @@ CLAIMS = [
           lambda f: mc_near(f.cov_two_min10, f.cov_sets, 0.93, 0.97)
           and mc_near(f.cov_two_max10, f.cov_sets, 0.93, 0.97)),
     Claim("two-at-5", "at 5 samples the binary coverage falls clearly below the band in one "
-          "setting and is clearly above 95 % at IR 100 in another",
-          lambda f: mc_below(f.cov_two_min5, f.cov_sets, 0.93)
+          "setting (two classes of 5, IR 1) and is clearly above 95 % at IR 100 in another",
+          lambda f: mc_below(f.cov_two_min5, f.cov_sets, 0.93) and f.cov_two_min5_ir == 1
           and mc_above(f.cov_two_max5, f.cov_sets, 0.95) and f.cov_two_max5_ir == 100),
     Claim("three-worst-balanced", "with three classes the default undercovers most where the "
           "classes are balanced (IR 1, clearly below the band), and at IR 100 its worst cell "
@@ -215,6 +216,10 @@ CLAIMS = [
     Claim("equal-weight-wide", "every metric that weighs the classes equally is at least twice "
           "as uncertain as accuracy on Glass",
           lambda f: f.w_glass_equal_min >= 2 * f.w_glass_acc),
+    Claim("minority-from-data", "the widths of Glass and Satimage are computed at the minority "
+          "sizes read from the data (17 and 626)",
+          lambda f: (f.glass_minority, f.sat_minority)
+          == (SIZES["Glass"][0], SIZES["Satimage"][0])),
     Claim("glass-tens-satimage-few", "at 17 minority samples IBA and GM are uncertain by tens of "
           "points, at 626 by a few",
           lambda f: min(f.w_glass_iba, f.w_glass_gm) >= 0.2

@@ -27,6 +27,8 @@ from .experiments import (
 from .few import few_findings, paired_findings
 from .theory import p_text, percentile_content, range_text
 
+EX_PAIRED = {"samples": 1000, "positives": 100, "disagree": 6}  # exercise int-ex-paired
+
 
 @dataclass(frozen=True)
 class IntervalsFindings(Findings):
@@ -64,6 +66,7 @@ class IntervalsFindings(Findings):
     cov_two_min5: float
     cov_two_max5: float
     cov_two_max5_ir: int
+    cov_two_min5_ir: int
     cov_min5: float
     cov_three_lo: float
     cov_three_5_ir1: float
@@ -167,8 +170,14 @@ class IntervalsFindings(Findings):
     w_glass_acc: float
     w_glass_tpr: float
     w_glass_equal_min: float
+    glass_minority: int  # as read: Glass type 3, Satimage class 4, Glass's size
+    sat_minority: int
+    glass_n: int
     # García et al.'s Table 3
     g_n: int
+    g_data_n: int
+    g_breast_n: int
+    g_sat_n: int
     g_yes: int
     g_breast_gap: float
     g_breast_p: float
@@ -243,6 +252,8 @@ class IntervalsFindings(Findings):
     # García's and Mortaz's picks together
     picks_n: int
     picks_not: int
+    # exercise int-ex-paired: positives on which the two classifiers agree
+    ex_agree: int
 
 
 def _pct(x, digits=1) -> float:
@@ -274,6 +285,7 @@ def _coverage(coverage, symmetric, bias) -> dict:
            (("bayes", default), ("bootstrap", boot))}
     worst3 = three.loc[three.coverage.idxmin()]
     best5 = two[two.P == 5].loc[two[two.P == 5].coverage.idxmax()]
+    worst5 = two[two.P == 5].loc[two[two.P == 5].coverage.idxmin()]
     distinct = default[default.metric != "IAM"]  # IAM = 2 CBA - 1: the same events
     cba = default[default.metric == "CBA"].set_index(["P", "IR"]).coverage
     iam = default[default.metric == "IAM"].set_index(["P", "IR"]).coverage
@@ -292,6 +304,7 @@ def _coverage(coverage, symmetric, bias) -> dict:
         cov_two_max10=round(two[two.P >= 10].coverage.max(), 3),
         cov_two_min5=round(two[two.P == 5].coverage.min(), 3),
         cov_two_max5=round(two[two.P == 5].coverage.max(), 3), cov_two_max5_ir=int(best5.IR),
+        cov_two_min5_ir=int(worst5.IR),
         cov_min5=round(default[default.P == 5].coverage.min(), 3),
         cov_three_lo=round(three[three.P.between(10, 50)].coverage.min(), 3),
         cov_three_5_ir1=round(ir1["bayes"].loc[5], 3),
@@ -378,7 +391,9 @@ def _garcia(garcia) -> dict:
     sat = garcia[yes & (garcia.data == "Satimage")].metric.tolist()
     bonf_picks = [[d, m] for d, m in zip(bonf.data, bonf.metric)]
     return dict(
-        g_n=len(garcia), g_yes=int(yes.sum()),
+        g_n=len(garcia), g_yes=int(yes.sum()), g_data_n=int(garcia.data.nunique()),
+        g_breast_n=int((garcia.data == "Breast").sum()),
+        g_sat_n=int((garcia.data == "Satimage").sum()),
         g_breast_gap=round(g.loc[("Breast", "IBA_0.1"), "gap"], 3),
         g_breast_p=round(g.loc[("Breast", "IBA_0.1"), "P(pick better)"], 2),
         g_glass_p=round(g.loc[("Glass", "IBA_0.1"), "P(pick better)"], 2),
@@ -450,8 +465,9 @@ def wu_findings(wu, overlap) -> dict:
 
 def findings(*, ba_table, coverage, symmetric, bias, kink, limits, paired, split, few, iid,
              widths, garcia, mortaz, pairs, oof, burduk_counts,
-             burduk_bounds, wu, overlap) -> IntervalsFindings:
-    """Everything the chapter's prose states, from the tables and studies of the page."""
+             burduk_bounds, wu, overlap, minority, glass_n) -> IntervalsFindings:
+    """Everything the prose states, from the page's tables and studies (``minority``: the
+    minority sizes read from Glass and Satimage; ``glass_n``: Glass's size)."""
     parts = {**_brodersen(ba_table), **_coverage(coverage, symmetric, bias),
              **_kink(kink, limits), **paired_findings(paired, split), **few_findings(few),
              **_iid(iid),
@@ -463,4 +479,7 @@ def findings(*, ba_table, coverage, symmetric, bias, kink, limits, paired, split
     diff_se = np.hypot(mc_se(parts["sym_default"] / 100, SYMMETRIC_SETS),
                        mc_se(parts["kink_default_sym"] / 100, KINK_SETS))
     return IntervalsFindings(**parts, sym_diff_se=_pct(diff_se), picks_n=n,
-                             picks_not=n - parts["g_yes"] - parts["m_yes"])
+                             picks_not=n - parts["g_yes"] - parts["m_yes"],
+                             glass_minority=int(minority["Glass"]),
+                             sat_minority=int(minority["Satimage"]), glass_n=int(glass_n),
+                             ex_agree=EX_PAIRED["positives"] - EX_PAIRED["disagree"])
