@@ -65,6 +65,7 @@ class TestChapterClaims(ClaimsContract):
         "order-condition": {"pairs_break_with_condition": 1},
         "order-share": {"pairs_low": 0.0},
         "auroc-below-cut": {"example_auroc": 0.75},
+
         "tie-overstates": {"tie_reported_max": 0.5},
         "tie-order-dependent": {"tie_reported_min": 1.0},
         "tie-exact-order-free": {"tie_exact_spread": 0.01},
@@ -80,6 +81,7 @@ class TestChapterClaims(ClaimsContract):
         "doc-statements": {"doc_below_auroc_scored": True},
     }
     PART_BREAKERS = [
+        ("auroc-below-cut", {"example_auroc": 0.25}),  # a worse-than-chance scorer
         # a statement whose largest violation is beyond rounding, though within the checker's
         *[(key, {"prop_worst": _only(s, 1e-10, 0.0)}) for key, s in ac_score.PROPERTY_KEYS.items()],
         ("prop-count", {"n_properties": 15}),
@@ -110,6 +112,7 @@ class TestChapterClaims(ClaimsContract):
 class TestDigitsClaims(ClaimsContract):
     CLAIMS = ac_score.DIG_CLAIMS
     BREAKERS = {
+        "dig-lda-beyond-2se": {"n_lda_sig_13": 5},
         "dig-lda-never-worse": {"n_nmc_better_31": 1},
         "dig-doc-verdict": {"doc_verdict": "holds"},
         "dig-nmc-ahead-sometimes": {"nmc_ahead": 0},
@@ -123,6 +126,7 @@ class TestDigitsClaims(ClaimsContract):
         "dig-baselines-as-lda": {"eq_over_lda_13": 0.05},
     }
     PART_BREAKERS = [
+        ("dig-lda-beyond-2se", {"n_lda_sig_13": 17, "n_lda_sig_11": 17, "n_lda_sig_31": 17}),
         ("dig-tie-rule-harmless", {"tie_n_nmc_better": 1}),
         ("dig-tie-rule-harmless", {"tie_ac_rank_min": 1}),
         ("dig-tie-rule-harmless", {"tie_ac_rank11_min": 1}),
@@ -148,6 +152,7 @@ class TestDigitsClaims(ClaimsContract):
 class TestGaussianClaims(ClaimsContract):
     CLAIMS = ac_score.GAU_CLAIMS
     BREAKERS = {
+        "gau-order-why": {"r_lda_13": 0.0},
         "gau-doc-verdict": {"doc_verdict": "does not hold"},
         "gau-stable": {"shift_mcc": 1},
         "gau-nmc-wins": {"ba_diff_31": -0.01},
@@ -161,6 +166,7 @@ class TestGaussianClaims(ClaimsContract):
         "gau-all-ahead-of-lda": {"oop_over_lda_31": -0.01},
     }
     PART_BREAKERS = [
+        ("gau-order-why", {"ba_diff_31": -0.01}),
         ("gau-stable", {"shift_single_min": 0}), ("gau-stable", {"shift_ac": 2}),
         ("gau-stable", {"shift_favg": 1}), ("gau-stable", {"mcc_favg_over_ba": 1.5}),
         ("gau-doc-verdict", {"gm_diff_31": -1.0}),
@@ -199,10 +205,11 @@ def test_sizes_by_hand(findings):
     assert findings.tie_distinct <= 11  # a 10-NN vote takes at most 11 values
 
 
-def test_four_sample_example_by_hand(findings):
-    # cut 0.5: one of two positives and one of two negatives right; 1 of 4 pairs ordered
-    assert findings.example_ac == 0.5
-    assert findings.example_auroc == 0.25
+def test_eight_sample_example_by_hand(findings):
+    # cut 0.55: three of four positives and three of four negatives right, AC = 3/4;
+    # pairs ordered: the three 0.6 positives above the three 0.5 negatives, 9 of 16
+    assert findings.example_ac == pytest.approx(0.75, abs=1e-15)
+    assert findings.example_auroc == pytest.approx(9 / 16, abs=1e-15)
 
 
 def test_edge_gap_by_an_optimiser(findings):

@@ -59,11 +59,13 @@ class TestClaims(ClaimsContract):
         "exp-acc-ignores": {"exp_acc_best": 0.95},
         "exp-ba-near-prevalence": {"exp_t_ba": 0.3},
         "exp-gm-between": {"exp_t_gm": 0.6},
-        "exp-ba-flat": {"exp_gap_pi": 0.05},
+        "exp-ba-flat": {"exp_flat_hi": 0.06},
         "exp-default-near-allneg": {"exp_ba_default": 0.7},
         "exp-honest-recover": {"exp_ba_weighted": 0.6},
         "keel-near-balance": {"keel_near_agree": 0.95},
-        "keel-no-trend": {"keel_far_agree": 0.95},
+        "keel-agree-cannot-tell": {"keel_agree_diff": 0.4},
+        "exp-gap-seeds": {"exp_gap_pi_hi": 0.06},
+        "exp-acc-tied": {"exp_acc_ties": 1},
         "keel-cost-grows": {"keel_lost_far": 0.04},
         "keel-alpha-small": {"keel_alpha_small_agree": 0.8},
         "keel-alpha-large": {"keel_alpha_large_agree": 0.85},
@@ -84,6 +86,14 @@ class TestClaims(ClaimsContract):
         # the uncertainty counts: the same means with standard errors twice as large
         ("keel-near-balance", {"keel_near_agree_se": 0.3}),
         ("keel-cost-grows", {"keel_lost_near_se": 0.03, "keel_lost_far_se": 0.03}),
+        # the middle band: as costly as the far one, or far not about twice the others
+        ("keel-cost-grows", {"keel_lost_mid": 0.07}),
+        ("keel-cost-grows", {"keel_lost_near": 0.01, "keel_lost_mid": 0.01}),
+        # a difference that two standard errors can resolve
+        ("keel-agree-cannot-tell", {"keel_agree_diff_se": 0.05}),
+        ("exp-gap-seeds", {"exp_seeds": 1}),
+        ("exp-gap-seeds", {"exp_gap_pi": 0.03}),  # the seed shown outside the range
+        ("exp-acc-tied", {"exp_tpr_acc_hi": 0.06}),
         ("keel-alpha-small", {"keel_alpha_small_se": 0.05}),
         ("keel-alpha-large", {"keel_alpha_small_se": 0.06, "keel_alpha_large_se": 0.06}),
     ]
@@ -147,7 +157,7 @@ def test_every_glued_name_is_a_finding(record):
 def test_vergne_advice_is_checked_and_cited():
     cited = " ".join(line for md in _markdown() for line in md.splitlines()
                      if line.strip().startswith("% claims:"))
-    for key in ["keel-near-balance", "keel-no-trend", "keel-cost-grows",
+    for key in ["keel-near-balance", "keel-agree-cannot-tell", "keel-cost-grows",
                 "keel-alpha-small", "keel-alpha-large"]:
         assert key in cited, key
 
@@ -223,9 +233,29 @@ def test_threshold_sweep_against_scikit_learn(record):
     cut = thr[1:]  # roc_curve's first threshold is +inf (no positive prediction)
     j = np.argmin(np.abs(cut - 626 / 6435))
     assert record.exp_gap_pi == pytest.approx(ba.max() - ba[1:][j], abs=1e-9)
+    # accuracy's maximum: every cut that reaches it, by scikit-learn's curve
+    tied = np.flatnonzero(acc >= acc.max() - 1e-12)
+    assert record.exp_acc_ties == tied.size
+    assert record.exp_t_acc == pytest.approx(thr[tied].min())
+    assert record.exp_t_acc_hi == pytest.approx(thr[tied].max())
+    assert record.exp_tpr_acc_hi == pytest.approx(tpr[tied].max())
     band = cut[ba[1:] >= ba.max() - record.exp_flat_tol]
     assert record.exp_flat_lo >= band.min() - 1e-12
     assert record.exp_flat_hi <= band.max() + 1e-12
+
+
+def test_seed_gaps_against_scikit_learn(record):
+    # the gap at the prevalence for fold seed 3, from scikit-learn's ROC curve
+    sat = load_satimage(positive=4)
+    cv = StratifiedKFold(n_splits=5, shuffle=True, random_state=3)
+    model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+    s = cross_val_predict(model, sat.data, sat.target, cv=cv, method="predict_proba")[:, 1]
+    fpr, tpr, thr = roc_curve(sat.target, s, drop_intermediate=False)
+    ba = ((tpr + 1 - fpr) / 2)[1:]
+    gap = ba.max() - ba[np.argmin(np.abs(thr[1:] - 626 / 6435))]
+    assert record.exp_seeds == 8
+    assert record.exp_gap_pi_lo - 1e-12 <= gap <= record.exp_gap_pi_hi + 1e-12
+    assert record.exp_lead_tenth_lo - 1e-12 <= (ba.max() - 0.5) / 10 <= record.exp_lead_tenth_hi + 1e-12
 
 
 def test_keel_check_by_hand(record):
@@ -251,6 +281,14 @@ def test_keel_check_by_hand(record):
     assert record.keel_lost_near == pytest.approx(lost[near].mean())
     assert record.keel_lost_far == pytest.approx(lost[far].mean())
     assert record.keel_lost_far_se == pytest.approx(stats.sem(lost[far]))
+    mid = ~near & ~far
+    assert record.keel_mid_n == mid.sum()
+    assert record.keel_lost_mid == pytest.approx(lost[mid].mean())
+    assert record.keel_lost_mid_se == pytest.approx(stats.sem(lost[mid]))
+    q = agree[far].mean()
+    assert record.keel_agree_diff == pytest.approx(q - p)
+    assert record.keel_agree_diff_se == pytest.approx(
+        math.sqrt(p * (1 - p) / m + q * (1 - q) / far.sum()))
     hits = {}
     for alpha in bacc.ALPHAS:
         wa = (alpha * tpr + (1 - alpha) * tnr).mean(2)

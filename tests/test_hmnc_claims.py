@@ -19,6 +19,7 @@ sensitivity claim) against a recomputation written for this test:
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -108,6 +109,7 @@ class TestSensitivityClaims(ClaimsContract):
         "comparative-only-part": {"both": _ir(a01=0.5, a1=0.57, a25=0.8)},
         "comparative-tables": {"both_tab": _ir(a01=1.0, a1=0.8, a25=0.94)},
         "comparative-raw-scale": {"both_tab_raw": _ir(a01=1.0, a1=1.0, a25=0.95)},
+        "comparative-raw-all": {"both_raw": _ir(a01=0.58, a1=0.80, a25=0.53)},
         "any-tn-fails-small-tnr": {"fail_small": _ir(a01=1.0, a1=0.98, a25=0.5)},
         "shares-in-order": {"fail": _ir(a01=0.18, a1=0.16, a25=0.5)},
         "per-sample-everywhere": {"per_sample": _ir(a01=1.0, a1=0.99, a25=1.0)},
@@ -118,6 +120,9 @@ class TestSensitivityClaims(ClaimsContract):
     PART_BREAKERS = [
         # the raw-scale claim covers the small ratios too
         ("comparative-raw-scale", {"both_tab_raw": _ir(a01=1.0, a1=0.8, a25=0.6)}),
+        # raw shares equal to the halved ones, or in the same order, or one above 3/4
+        ("comparative-raw-all", {"both_raw": _ir(a01=0.50, a1=0.57, a25=0.68)}),
+        ("comparative-raw-all", {"both_raw": _ir(a01=0.40, a1=0.57, a25=0.68)}),
         ("any-tn-fails-small-tnr", {"fail_high_max": 0.06}),
     ]
 
@@ -130,15 +135,18 @@ class TestSensitivityClaims(ClaimsContract):
 class TestChoiceClaims(ClaimsContract):
     CLAIMS = hmnc.CHOICE_CLAIMS
     BREAKERS = {
-        "choice-extreme": {"exp_holds": 20},
+        "choice-extreme": {"exp_unbeaten": 59},
         "choice-below-ba": {"exp_higher_tnr_than_ba": {"Glass": 1, "Satimage": 0}},
         "choice-acc-glass": {"exp_acc_tpr_max": {"Glass": 0.06, "Satimage": 0.03}},
     }
     PART_BREAKERS = [
-        ("choice-extreme", {"exp_holds": 18, "exp_ties": 2}),  # the prose names one exception
-        ("choice-extreme", {"exp_unbeaten": 19}),  # another metric more extreme in one
-        ("choice-extreme", {"exp_tie_metrics": ["BACC", "G-mean"]}),  # the prose names four
-        ("choice-extreme", {"exp_reps": 5, "exp_holds": 4, "exp_unbeaten": 5}),  # five seeds
+        # Satimage not alone in one repetition
+        ("choice-extreme", {"exp_alone": {"Glass": 49, "Satimage": 59}}),
+        # a Glass share within two standard errors of one
+        ("choice-extreme", {"exp_alone_share": {"Glass": 0.95, "Satimage": 1.0}}),
+        # one tie where balanced accuracy picks another point
+        ("choice-extreme", {"exp_tie_bacc": 10}),
+        ("choice-extreme", {"exp_reps": 20, "exp_unbeaten": 20}),  # twenty seeds
         # the Satimage sentence states balanced accuracy's choice too
         ("choice-below-ba", {"exp_higher_tnr_than_ba": {"Glass": 0, "Satimage": 1}}),
         ("choice-below-ba", {"exp_tnr_ba": {"Glass": 0.73, "Satimage": 0.40}}),
@@ -208,8 +216,11 @@ def test_numbers_by_hand(theory, tables, choice):
     assert tables.n_h2_hit + tables.n_h2_miss == tables.n_cells
     # 15 MCC and 13 kappa cells are halved differences, one G-mean cell is copied
     assert (tables.n_diff_miss, tables.n_diff_miss_mk, tables.n_copied) == (29, 28, 1)
-    # the re-run: 20 fold seeds, 0 to 19, five folds
-    assert (choice.exp_reps, choice.exp_seed_last, choice.exp_folds) == (20, 19, 5)
+    # the re-run: 60 fold seeds, 0 to 59 (20 on the page, 40 stored), five folds
+    assert (choice.exp_reps, choice.exp_seed_last, choice.exp_folds) == (60, 59, 5)
+    share = choice.exp_alone["Glass"] / 60
+    assert choice.exp_alone_share["Glass"] == pytest.approx(share)
+    assert choice.exp_alone_se["Glass"] == pytest.approx(math.sqrt(share * (1 - share) / 60))
     # G-mean of Psi_1 and Psi_3 are 0.5 and 0.7 (TPR = TNR), so their difference is 0.2
     assert tables.gm_t1_13 == pytest.approx(0.2, abs=1e-12)
     # the two data sets: Glass has 17 windows of type 3 among 214 samples (UCI), Satimage
@@ -315,6 +326,7 @@ def test_the_chapter_measures_the_shares_this_test_measures(shares, sens):
             assert record[key][f"{ir:g}"] == pytest.approx(value, abs=1e-12), (key, ir)
         assert sens.both_tab_raw[f"{ir:g}"] == pytest.approx(
             shares[ir, False]["both_tab"], abs=1e-12)
+        assert sens.both_raw[f"{ir:g}"] == pytest.approx(shares[ir, False]["both"], abs=1e-12)
 
 
 def test_claim_holds_on_only_part_of_its_region(shares):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from imbalance_lib.book.claims import Claim
 
-from .experiments import DOC_METRICS
+from .experiments import DOC_METRICS, OUR_METRICS
 from .theory import TOL
 
 __all__ = ["CLAIMS", "DIG_CLAIMS", "GAU_CLAIMS", "PROPERTY_KEYS"]
@@ -58,8 +58,9 @@ CLAIMS = [
     Claim("order-share", "some random pairs of equal BA break the order, beyond the "
           "simulation's uncertainty, and they are a small minority (under a tenth)",
           lambda f: 0 < f.pairs_low <= f.pairs_share <= f.pairs_high < 10),
-    Claim("auroc-below-cut", "the AC-score of a cut can exceed the ROC AUC of the scores",
-          lambda f: f.example_ac > f.example_auroc),
+    Claim("auroc-below-cut", "the AC-score of a cut can exceed the ROC AUC of the scores, "
+          "also for scores that rank better than chance",
+          lambda f: f.example_ac > f.example_auroc > 0.5),
     Claim("tie-overstates", "one sample at a time reports a best AC-score above any threshold's",
           lambda f: f.tie_reported_max > f.tie_exact),
     Claim("tie-order-dependent", "the best AC-score it reports depends on the storage order",
@@ -104,6 +105,12 @@ def _reading(f) -> bool:
 
 
 DIG_CLAIMS = [
+    Claim("dig-lda-beyond-2se", "on the digits LDA's mean advantage exceeds two standard "
+          "errors on most of the metrics in every condition, but not on all of them",
+          lambda f: all(len(OUR_METRICS) / 2 < sig <= better for sig, better in (
+              (f.n_lda_sig_13, f.n_lda_better_13), (f.n_lda_sig_11, f.n_lda_better_11),
+              (f.n_lda_sig_31, f.n_lda_better_31)))
+          and min(f.n_lda_sig_13, f.n_lda_sig_11, f.n_lda_sig_31) < len(OUR_METRICS)),
     Claim("dig-lda-never-worse", "on the digits LDA is at least as good as NMC by every metric "
           "in every condition",
           lambda f: f.n_nmc_better_13 == f.n_nmc_better_11 == f.n_nmc_better_31 == 0),
@@ -158,6 +165,10 @@ GAU_CLAIMS = [
           and f.mcc_favg_over_ba < 1),
     Claim("gau-nmc-wins", "at 1:3 and 3:1 NMC wins on the AC-score, GM and BA",
           lambda f: f.ba_diff_13 > 0 and f.ba_diff_31 > 0),
+    Claim("gau-order-why", "at 1:3 and 3:1 the two classifiers' BA differ, and the one with "
+          "the lower BA, LDA, is also the less balanced (larger mean |r|)",
+          lambda f: f.ba_diff_13 > 0 and f.ba_diff_31 > 0
+          and f.r_lda_13 > f.r_nmc_13 and f.r_lda_31 > f.r_nmc_31),
     Claim("gau-order", "the AC-score separates the two most, then GM, then BA",
           lambda f: f.ac_diff_13 > f.gm_diff_13 > f.ba_diff_13
           and f.ac_diff_31 > f.gm_diff_31 > f.ba_diff_31),

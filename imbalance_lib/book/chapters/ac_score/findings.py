@@ -348,6 +348,15 @@ class ExperimentFindings(Findings):
     n_signal_13: int
     n_signal_11: int
     n_signal_31: int
+    n_lda_sig_13: int
+    n_lda_sig_11: int
+    n_lda_sig_31: int
+    r_nmc_13: float
+    r_nmc_11: float
+    r_nmc_31: float
+    r_lda_13: float
+    r_lda_11: float
+    r_lda_31: float
 
 
 @dataclass(frozen=True)
@@ -380,6 +389,8 @@ def _per_condition(results) -> dict:
         v[f"ac_rank11_{key}"] = int(s11.loc["AC-score", "rank"])
         v[f"n_lda_better_{key}"] = int((s["mean"] < 0).sum())
         v[f"n_nmc_better_{key}"] = int((s["mean"] > 0).sum())
+        reps = results.loc[results.condition == cond, "rep"].nunique()
+        v[f"n_lda_sig_{key}"] = int((s["mean"] < -2 * s["std"] / np.sqrt(reps)).sum())
         v[f"top_{key}"] = str(s["mean"].idxmax())  # the largest NMC advantage
         for metric, tag in [("AC-score", "ac"), ("GM", "gm"), ("BA", "ba")]:
             v[f"{tag}_rank_{key}"] = int(s.loc[metric, "rank"])
@@ -396,6 +407,10 @@ def _per_condition(results) -> dict:
         v[f"nmc_over_lda_{key}"] = float((nmc - ac.LDA).mean())
         v[f"nmc_ahead_{key}"] = int((nmc > ac.LDA).sum())
         v[f"nmc_behind_{key}"] = int((nmc < ac.LDA).sum())
+        rates = one.loc["sensitivity"], one.loc["specificity"]
+        for model, tag in [("NMC", "nmc"), ("LDA", "lda")]:  # balance r of the two rates
+            r = (rates[0][model] - rates[1][model]) / (rates[0][model] + rates[1][model])
+            v[f"r_{tag}_{key}"] = float(r.abs().mean())
         for metric, tag in [("sensitivity", "sens"), ("specificity", "spec")]:
             v[f"lda_{tag}_gap_{key}"] = float((one.loc[metric].LDA - one.loc[metric].NMC).mean())
         # metrics whose mean difference is at least its SD between repetitions

@@ -33,6 +33,7 @@ from imbalance_lib.book.chapters.balanced_accuracy.experiments import (
     TrivialRuns,
     best,
     expected_trivial,
+    gap_at_prevalence,
     one_vs_rest_problems,
     vergne_cases,
 )
@@ -65,4 +66,5 @@ __all__ = [
     "contours_figure", "paradox_figure", "threshold_figure", "BalancedAccuracyFindings",
     "findings", "alpha_table", "bands_table", "checks_table", "models_table",
     "vergne_table", "N_RANDOM", "THEOREMS", "ba_distribution", "statement",
+    "gap_at_prevalence",
 ]

@@ -19,7 +19,8 @@ from imbalance_lib.book.datasets import load_glass, load_satimage
 
 __all__ = ["RATES_Q", "INFORMATIVE", "P_VALUES", "BOUNDS", "M_CHANCE", "FLAT_TOL",
            "IR_EDGES", "ALPHAS", "one_vs_rest_problems", "expected_trivial",
-           "vergne_cases", "TrivialRuns", "Sweep", "KeelCheck", "FlatTop", "best", "share"]
+           "vergne_cases", "TrivialRuns", "Sweep", "KeelCheck", "FlatTop", "best", "share",
+           "gap_at_prevalence"]
 
 RATES_Q = (0.0, 0.1, 0.5, 0.9, 1.0)
 """Rates ``q`` of positive predictions of the label-independent classifiers drawn."""
@@ -164,3 +165,15 @@ def share(hits) -> tuple[float, float]:
     hits = np.asarray(hits, bool)
     p = float(hits.mean())
     return p, float(np.sqrt(p * (1 - p) / hits.size))
+
+
+def gap_at_prevalence(thresholds, ba, prevalence: float) -> tuple[float, float]:
+    """BA's shortfall from its maximum at the cut nearest ``prevalence``, and the
+    maximum's lead over the chance level 1/2.
+
+    >>> gap_at_prevalence(np.array([0.9, 0.5, 0.1]), np.array([0.6, 0.8, 0.7]), 0.2)
+    (0.10000000000000009, 0.30000000000000004)
+    """
+    thresholds, ba = np.asarray(thresholds, float), np.asarray(ba, float)
+    j = int(np.argmin(np.abs(thresholds - prevalence)))
+    return float(ba.max() - ba[j]), float(ba.max() - 0.5)

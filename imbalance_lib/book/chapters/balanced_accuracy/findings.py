@@ -120,6 +120,21 @@ class BalancedAccuracyFindings(Findings):
     ex_screen_tpr: float
     ex_cost_r_ba: float
     ex_pchance: float
+    exp_acc_ties: int
+    exp_t_acc_hi: float
+    exp_tpr_acc_lo: float
+    exp_tpr_acc_hi: float
+    exp_seeds: int
+    exp_gap_pi_lo: float
+    exp_gap_pi_hi: float
+    exp_lead_tenth_lo: float
+    exp_lead_tenth_hi: float
+    exp_gap_over_tenth: int
+    keel_agree_diff: float
+    keel_agree_diff_se: float
+    keel_mid_n: int
+    keel_lost_mid: float
+    keel_lost_mid_se: float
 
     def glue(self, digits: int = 4) -> None:
         """Glue every field; the tail ``chance_100`` (of order 1e-5) keeps nine decimals."""
@@ -181,6 +196,35 @@ def _sweep(sweep: Sweep, top: FlatTop, pooled, n_samples: int, n_features: int) 
             "exp_t_pi": float(top.t_pi), "exp_gap_pi": float(top.gap_pi)}
 
 
+def _acc_ties(sweep: Sweep) -> dict:
+    acc = sweep.curves["ACC"]
+    tied = np.flatnonzero(acc >= acc.max() - TIE)
+    tpr = il.tpr(sweep.matrices[tied])
+    return {"exp_acc_ties": int(tied.size), "exp_t_acc_hi": float(sweep.thresholds[tied].max()),
+            "exp_tpr_acc_lo": float(tpr.min()), "exp_tpr_acc_hi": float(tpr.max())}
+
+
+def _seed_gaps(gaps) -> dict:
+    gaps = np.asarray(gaps, float)  # (seed, 2): BA's gap at the prevalence, BA's lead
+    gap, tenth = gaps[:, 0], gaps[:, 1] / 10
+    return {"exp_seeds": int(gaps.shape[0]), "exp_gap_pi_lo": float(gap.min()),
+            "exp_gap_pi_hi": float(gap.max()), "exp_lead_tenth_lo": float(tenth.min()),
+            "exp_lead_tenth_hi": float(tenth.max()),
+            "exp_gap_over_tenth": int((gap >= tenth).sum())}
+
+
+def _keel_more(keel: KeelCheck) -> dict:
+    near, far = keel.band == 0, keel.band == keel.band.max()
+    mid = ~near & ~far
+    near_agree, near_se = share(keel.agree[near])
+    far_agree, far_se = share(keel.agree[far])
+    lost = keel.lost[mid]
+    return {"keel_agree_diff": far_agree - near_agree,
+            "keel_agree_diff_se": float(np.hypot(near_se, far_se)),
+            "keel_mid_n": int(mid.sum()), "keel_lost_mid": float(lost.mean()),
+            "keel_lost_mid_se": float(lost.std(ddof=1) / np.sqrt(lost.size))}
+
+
 def _keel(keel: KeelCheck) -> dict:
     near, far = keel.band == 0, keel.band == keel.band.max()
 
@@ -207,13 +251,15 @@ def _keel(keel: KeelCheck) -> dict:
 
 def findings(*, problems, runs: TrivialRuns, pi, expected, good, tails, sweep: Sweep,
              flat: FlatTop, pooled, data_shape, checks: pd.DataFrame,
-             keel: KeelCheck) -> BalancedAccuracyFindings:
+             keel: KeelCheck, seed_gaps) -> BalancedAccuracyFindings:
     """The findings, from the results the page computed.
 
     ``tails`` is ``(P_values, tail, mean_gap)`` of the coin flip; ``flat`` the
     band near BA's maximum over the sweep; ``pooled`` the
     pooled matrices of the Satimage models (default, weighted, tuned first);
-    ``data_shape`` the shape of Satimage's feature matrix.
+    ``data_shape`` the shape of Satimage's feature matrix; ``seed_gaps`` one
+    row per fold seed of the sweep: BA's shortfall at the prevalence and its lead
+    over 1/2 (:func:`gap_at_prevalence`).
     """
     target = {(name, c): y for name, c, y in problems}
     run = il.binary_matrix(**RUNNING)
@@ -231,4 +277,5 @@ def findings(*, problems, runs: TrivialRuns, pi, expected, good, tails, sweep: S
           "ex_screen_tpr": float(il.tpr(screening)),
           "ex_cost_r_ba": (1 - FRAUD_PI) / FRAUD_PI,
           "ex_pchance": coin_flip_tail(8, 992, 0.62)}
+    f |= _acc_ties(sweep) | _seed_gaps(seed_gaps) | _keel_more(keel)
     return BalancedAccuracyFindings(**f)

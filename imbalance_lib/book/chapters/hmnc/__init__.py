@@ -22,7 +22,15 @@ classifiers at ``N = 10``, ``100`` or ``250``.
 """
 
 from .claims import CHOICE_CLAIMS, SENSITIVITY_CLAIMS, TABLE_CLAIMS, THEORY_CLAIMS, WORKED_CLAIMS
-from .experiments import FOLDS, SEEDS, SWEEP
+from .experiments import (
+    FOLDS,
+    MORE_SEEDS,
+    SEEDS,
+    SWEEP,
+    choice_tasks,
+    more_seeds_study,
+    operating_points,
+)
 from .figures import heatmap_figure, sensitivity_figure, sensitivity_status
 from .findings import (
     ChoiceFindings,
@@ -71,7 +79,8 @@ from .theory import (
 
 __all__ = [
     "THEORY_CLAIMS", "TABLE_CLAIMS", "SENSITIVITY_CLAIMS", "CHOICE_CLAIMS",
-    "FOLDS", "SEEDS", "SWEEP", "heatmap_figure", "sensitivity_figure", "sensitivity_status",
+    "FOLDS", "SEEDS", "SWEEP", "MORE_SEEDS", "choice_tasks", "more_seeds_study",
+    "operating_points", "heatmap_figure", "sensitivity_figure", "sensitivity_status",
     "HmncFindings", "TheoryFindings", "TableFindings", "SensitivityFindings",
     "ChoiceFindings", "theory_findings", "table_findings", "sensitivity_findings",
     "choice_findings", "english", "HYPOTHESES", "checked", "choice_spread",

@@ -266,6 +266,7 @@ class SensitivityFindings(HmncFindings):
     per_sample: dict
     beat_maj: dict
     beat_min: dict
+    both_raw: dict
 
 
 def sensitivity_findings(surfaces: dict, maps: dict, T, S) -> SensitivityFindings:
@@ -294,6 +295,7 @@ def sensitivity_findings(surfaces: dict, maps: dict, T, S) -> SensitivityFinding
         for key, value in {
             "both": m["both"][above].mean(), "both_tab": m["both"][tables].mean(),
             "both_tab_raw": m["raw_both"][tables].mean(), "flat": m["flattest"][above].mean(),
+            "both_raw": m["raw_both"][above].mean(),
             "any": m["both"][strip].mean(), "fail": fail[strip].mean(),
             "fail_small": (S[fail] < 0.25).mean(),
             "fail_high": (fail & (S >= 0.25))[strip].mean(),
@@ -348,6 +350,11 @@ class ChoiceFindings(HmncFindings):
     exp_higher_tnr_than_ba: dict
     exp_acc_tpr_max: dict
     exp_acc_tnr_min: dict
+    exp_alone: dict
+    exp_alone_share: dict
+    exp_alone_se: dict
+    exp_tie_cases: int
+    exp_tie_bacc: int
 
 
 def choice_findings(runs: pd.DataFrame, targets: dict, folds: int) -> ChoiceFindings:
@@ -362,6 +369,7 @@ def choice_findings(runs: pd.DataFrame, targets: dict, folds: int) -> ChoiceFind
     tie_tasks: list[str] = []
     tie_metrics: set[str] = set()
     per: dict[str, dict[str, Any]] = {}
+    ties = {"cases": 0, "bacc": 0}  # (task, seed) where HMNC is not alone; BACC picks its point
     for task, y in targets.items():
         r = runs[runs["task"] == task]
         tpr, tnr, prec = (r.pivot(index="seed", columns="chosen by", values=v)
@@ -370,6 +378,14 @@ def choice_findings(runs: pd.DataFrame, targets: dict, folds: int) -> ChoiceFind
         bottom = tnr["HMNC"] <= tnr.drop(columns="HMNC").min(axis=1)
         extreme &= top & bottom
         unbeaten &= (tpr["HMNC"] >= tpr.max(axis=1)) & (tnr["HMNC"] <= tnr.min(axis=1))
+        alone = top & bottom
+        share = float(alone.mean())
+        per.setdefault("exp_alone", {})[task] = int(alone.sum())
+        per.setdefault("exp_alone_share", {})[task] = share
+        per.setdefault("exp_alone_se", {})[task] = float(np.sqrt(share * (1 - share) / alone.size))
+        same_bacc = (tpr["BACC"] == tpr["HMNC"]) & (tnr["BACC"] == tnr["HMNC"])
+        ties["cases"] += int((~alone).sum())
+        ties["bacc"] += int((~alone & same_bacc).sum())
         for seed in tpr.index[~(top & bottom)]:  # the metrics that pick HMNC's point there
             tie_tasks.append(task)
             tie_metrics |= {m for m in metrics if m != "HMNC"
@@ -393,7 +409,8 @@ def choice_findings(runs: pd.DataFrame, targets: dict, folds: int) -> ChoiceFind
         exp_seed_last=int(max(seeds)), exp_holds=int(extreme.sum()),
         exp_unbeaten=int(unbeaten.sum()), exp_ties=int((~extreme).sum()),
         exp_tie_tasks=sorted(set(tie_tasks)),
-        exp_tie_metrics=[m for m in metrics if m in tie_metrics], **per)
+        exp_tie_metrics=[m for m in metrics if m in tie_metrics],
+        exp_tie_cases=ties["cases"], exp_tie_bacc=ties["bacc"], **per)
 
 
 @dataclasses.dataclass(frozen=True)
