@@ -199,7 +199,7 @@ def _sweep(sweep: Sweep, top: FlatTop, pooled, n_samples: int, n_features: int) 
 def _acc_ties(sweep: Sweep) -> dict:
     acc = sweep.curves["ACC"]
     tied = np.flatnonzero(acc >= acc.max() - TIE)
-    tpr = il.tpr(sweep.matrices[tied])
+    tpr = np.asarray(il.tpr(sweep.matrices[tied]))
     return {"exp_acc_ties": int(tied.size), "exp_t_acc_hi": float(sweep.thresholds[tied].max()),
             "exp_tpr_acc_lo": float(tpr.min()), "exp_tpr_acc_hi": float(tpr.max())}
 
