@@ -227,7 +227,7 @@ def expected_cost(C: ArrayLike, costs: ArrayLike, *, prevalence: ArrayLike | Non
     >>> C = [[80, 20], [2, 8]]
     >>> expected_cost(C, [[0, 1], [10, 0]])   # (20 * 1 + 2 * 10) / 110
     0.36363636363636365
-    >>> round(expected_cost(C, [[0, 1], [10, 0]], prevalence=0.5), 6)  # 0.5*0.2*10 + 0.5*0.2
+    >>> round(expected_cost(C, [[0, 1], [10, 0]], prevalence=0.5), 6)  # 1 + 0.1
     1.1
     """
     C = check_matrix(C)
