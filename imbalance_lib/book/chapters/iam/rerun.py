@@ -13,6 +13,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 from scipy.stats import norm, spearmanr
+from scipy.stats import t as student_t
 
 import imbalance_lib as il
 from imbalance_lib.book.datasets import load_satimage
@@ -246,6 +247,32 @@ class RerunFindings(Findings):
     sat_pub_n: int
     sat_uci_n: int
     sat_missing: int
+    glass_noise_df: int
+    sat_noise_df: int
+    glass_noise_2se: float
+    sat_noise_2se: float
+    sat_seed_sel: str
+    sat_seed_sel_n: int
+    sat_seed_second_n: int
+
+
+def noise_share(cms) -> tuple[int, float]:
+    """Degrees of freedom of the pooled fold SD of :func:`.experiments.summary` for fold
+    matrices ``cms`` (models, repetitions, folds, k, k), and the share (%) of cells
+    beyond two standard errors that fold noise alone gives: ``P(|t_df| > 2)``."""
+    df = int(cms.shape[1] * (cms.shape[2] - 1))  # each repetition: folds - 1
+    return df, round(float(100 * 2 * student_t.sf(2, df)), 1)
+
+
+def sat_seed_picks(per, seeds_iam) -> tuple[str, int, int]:
+    """IAM's pick (the model with the largest fold-mean IAM) on Satimage for the page's
+    run ``per`` (models, folds) and each stored seed: the page's pick, on how many
+    runs it is the pick and on how many the page's runner-up is second."""
+    means = [np.asarray(x).mean(axis=-1) for x in [per, *seeds_iam]]
+    order = [np.argsort(-m) for m in means]
+    first, second = order[0][0], order[0][1]
+    return (ex.MODELS[first], sum(int(o[0] == first) for o in order),
+            sum(int(o[1] == second) for o in order))
 
 
 def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
@@ -304,6 +331,9 @@ def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
     imp = (sat_cons["status"] == "impossible").to_numpy()
     excess = (t18["IAM"] - (2 * t18[["MAP", "MAR", "F-score"]].min(axis=1) - 1))[imp]
     larger = t18[["MAP", "MAR"]].max(axis=1)[imp]
+    g_df, g_noise = noise_share(glass)
+    s_df, s_noise = noise_share(sat)
+    seed_sel, seed_sel_n, seed_second_n = sat_seed_picks(per, seeds["iam"])
     sat_pub_n, sat_uci_n = sum(pub.CLASS_DISTRIBUTIONS["Table 17"]), len(load_satimage().target)
     return RerunFindings(
         glass_cells=g.cells, glass_beyond=g.beyond, glass_beyond_2se=g.beyond_2se,
@@ -376,4 +406,6 @@ def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
                            for t in (pub.TABLE16, pub.TABLE18)),
         empty_same_pick=bool(empty_same_pick), empty_models=len(ex.MODELS),
         sat_pub_n=int(sat_pub_n), sat_uci_n=int(sat_uci_n), sat_missing=int(sat_uci_n - sat_pub_n),
+        glass_noise_df=g_df, sat_noise_df=s_df, glass_noise_2se=g_noise, sat_noise_2se=s_noise,
+        sat_seed_sel=seed_sel, sat_seed_sel_n=seed_sel_n, sat_seed_second_n=seed_second_n,
     )

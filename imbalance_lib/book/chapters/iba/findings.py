@@ -16,6 +16,7 @@ import numpy as np
 import imbalance_lib as il
 from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.published.garcia2009 import TABLE3
+from imbalance_lib.book.selection import select_best
 
 from .document import (
     available,
@@ -33,6 +34,8 @@ from .experiments import (
 from .theory import (
     COLUMNS,
     battery_size,
+    columns_of,
+    from_rates,
     range_findings,
 )
 
@@ -145,6 +148,47 @@ class IbaFindings(Findings):
     doc_available: list
     doc_available_text: str
     shipped_sets: int
+    tie_a_tpr: float
+    tie_a_tnr: float
+    tie_b_tpr: float
+    tie_b_tnr: float
+    tie_pi: float
+    tie_gm_gap: float
+    tie_auc_a: float
+    tie_auc_b: float
+    tie_acc_a: float
+    tie_acc_b: float
+    tie_op_a: float
+    tie_op_b: float
+    tie_iba_a: float
+    tie_iba_b: float
+    breast_gm_pick: str
+    breast_iba01_pick: str
+
+
+EQUAL_GM_PAIR = ((1.0, 0.30), (0.8, 0.375), 0.3)
+"""Two classifiers (TPR, TNR) with equal GM (GM² = 0.3), A finding more positives, and a
+prevalence: an example of the advice section."""
+
+
+def equal_gm_pair(pair=EQUAL_GM_PAIR) -> dict:
+    """GM, AUC, accuracy, OP and IBA_0.1 of the two classifiers of ``pair``."""
+    (ta, sa), (tb, sb), pi = pair
+    cols = columns_of(from_rates(np.array([ta, tb]), np.array([sa, sb]), pi))
+    v = {c: [round(float(x), 4) for x in cols[c]] for c in ("AUC", "Acc", "OP", "IBA_0.1")}
+    return {"tie_a_tpr": ta, "tie_a_tnr": sa, "tie_b_tpr": tb, "tie_b_tnr": sb, "tie_pi": pi,
+            "tie_gm_gap": float(abs(np.diff(cols["Gmean"]))[0]),
+            "tie_auc_a": v["AUC"][0], "tie_auc_b": v["AUC"][1],
+            "tie_acc_a": v["Acc"][0], "tie_acc_b": v["Acc"][1],
+            "tie_op_a": v["OP"][0], "tie_op_b": v["OP"][1],
+            "tie_iba_a": v["IBA_0.1"][0], "tie_iba_b": v["IBA_0.1"][1]}
+
+
+def breast_picks() -> dict:
+    """The picks of GM and of IBA_0.1 in the document's Breast block of Table 3."""
+    frame = TABLE3["Breast"].frame()
+    return {"breast_gm_pick": ", ".join(select_best(frame, "Gmean")),
+            "breast_iba01_pick": ", ".join(select_best(frame, "IBA_0.1"))}
 
 
 def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, falling: dict,
@@ -171,7 +215,8 @@ def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, 
         op_holds=bool(op["holds"].all()), **op_ext, swap_holds=bool(swapped["holds"].all()),
         **t2, **t3, **data_findings(candidates),
         **selection_findings(sel3), **libraries, doc_available=have,
-        doc_available_text=" and ".join(have), shipped_sets=len(shipped))
+        doc_available_text=" and ".join(have), shipped_sets=len(shipped), **equal_gm_pair(),
+        **breast_picks())
 
 
 @dataclass(frozen=True)
