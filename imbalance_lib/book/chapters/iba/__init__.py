@@ -76,7 +76,7 @@ from .experiments import (
 from .figures import alpha_figure, bag_figure, contours_figure, folds_figure, surface_figure
 from .findings import IbaFindings, RerunFindings, findings, rerun_findings
 from .libraries import labels_of, libraries_findings
-from .seeds import SeedFindings, one_seed, seed_findings, seed_study, seed_table
+from .seeds import SeedFindings, one_seed, seed_study
 from .tables import (
     aggregation_table,
     candidates_view,
@@ -109,7 +109,7 @@ __all__ = [
     "ABOVE_ALPHAS", "ALPHAS", "CLAIMS", "DATA", "EXAMPLE", "IbaFindings", "MAX_ITER",
     "MODELS", "MOVES", "MOVE_S", "MOVE_T", "NOISE", "NOISE_SETTINGS", "RANGE_ALPHAS",
     "RERUN_CLAIMS", "RerunFindings", "SEED_CLAIMS", "SeedFindings", "one_seed",
-    "seed_findings", "seed_study", "seed_table", "SAT_KERNEL_GAP", "SAT_MEASURED", "SAT_SETTINGS",
+    "seed_study", "SAT_KERNEL_GAP", "SAT_MEASURED", "SAT_SETTINGS",
     "SAT_STARTS", "STARTS", "aggregation_picks", "aggregation_table", "agreement",
     "alpha_figure", "alpha_star", "as_published", "available", "bag_figure", "blocks",
     "candidates_view", "check_view", "columns_of", "consistency_table",

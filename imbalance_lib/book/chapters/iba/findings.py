@@ -34,8 +34,6 @@ from .experiments import (
 from .theory import (
     COLUMNS,
     battery_size,
-    columns_of,
-    from_rates,
     range_findings,
 )
 
@@ -166,24 +164,6 @@ class IbaFindings(Findings):
     breast_iba01_pick: str
 
 
-EQUAL_GM_PAIR = ((1.0, 0.30), (0.8, 0.375), 0.3)
-"""Two classifiers (TPR, TNR) with equal GM (GM² = 0.3), A finding more positives, and a
-prevalence: an example of the advice section."""
-
-
-def equal_gm_pair(pair=EQUAL_GM_PAIR) -> dict:
-    """GM, AUC, accuracy, OP and IBA_0.1 of the two classifiers of ``pair``."""
-    (ta, sa), (tb, sb), pi = pair
-    cols = columns_of(from_rates(np.array([ta, tb]), np.array([sa, sb]), pi))
-    v = {c: [round(float(x), 4) for x in cols[c]] for c in ("AUC", "Acc", "OP", "IBA_0.1")}
-    return {"tie_a_tpr": ta, "tie_a_tnr": sa, "tie_b_tpr": tb, "tie_b_tnr": sb, "tie_pi": pi,
-            "tie_gm_gap": float(abs(np.diff(cols["Gmean"]))[0]),
-            "tie_auc_a": v["AUC"][0], "tie_auc_b": v["AUC"][1],
-            "tie_acc_a": v["Acc"][0], "tie_acc_b": v["Acc"][1],
-            "tie_op_a": v["OP"][0], "tie_op_b": v["OP"][1],
-            "tie_iba_a": v["IBA_0.1"][0], "tie_iba_b": v["IBA_0.1"][1]}
-
-
 def breast_picks() -> dict:
     """The picks of GM and of IBA_0.1 in the document's Breast block of Table 3."""
     frame = TABLE3["Breast"].frame()
@@ -192,7 +172,7 @@ def breast_picks() -> dict:
 
 
 def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, falling: dict,
-             op, op_ext: dict,
+             op, op_ext: dict, tie: dict,
              swapped, t2: dict, t3: dict, candidates, sel3, libraries: dict,
              shipped: list[str]) -> IbaFindings:
     """The findings outside the re-run, from what the page computed.
@@ -203,7 +183,8 @@ def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, 
     ``t2`` and ``t3`` :func:`~.document.table2_findings` and
     :func:`~.document.table3_findings`; ``candidates`` and ``sel3`` the candidate
     data sets and the stated selections of Table 3; ``libraries``
-    :func:`~.libraries.libraries_findings`; ``shipped`` the package's data sets.
+    :func:`~.libraries.libraries_findings`; ``shipped`` the package's data sets; ``tie``
+    the page's two classifiers with equal GM (``tie_*`` fields).
     """
     have = available(list(TABLE3), shipped)
     mono_holds = mono["holds"].tolist()
@@ -215,7 +196,7 @@ def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, 
         op_holds=bool(op["holds"].all()), **op_ext, swap_holds=bool(swapped["holds"].all()),
         **t2, **t3, **data_findings(candidates),
         **selection_findings(sel3), **libraries, doc_available=have,
-        doc_available_text=" and ".join(have), shipped_sets=len(shipped), **equal_gm_pair(),
+        doc_available_text=" and ".join(have), shipped_sets=len(shipped), **tie,
         **breast_picks())
 
 

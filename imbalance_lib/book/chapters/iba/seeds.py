@@ -1,16 +1,8 @@
-"""The re-run's picks over several fold seeds (Glass without the MLP, Satimage's 1-NN and NBC).
-
-The page runs one fold seed (``random_state=0`` of the repeated 10-fold
-cross-validation). Which classifier a metric picks on Glass, and how far a rate
-lies from the published one on Satimage, can move with that seed; this module
-repeats the deterministic stand-ins (every one except the MLP) for several fold
-seeds (:func:`seed_study`, stored with the hash of its code) and states what holds
-over all of them (:class:`SeedFindings`).
-"""
+"""The re-run over several fold seeds (Glass without the MLP; Satimage's 1-NN and NBC):
+:func:`seed_study` (stored with the hash of its code) and :class:`SeedFindings`."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -20,7 +12,6 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 
 from imbalance_lib.book.experiments import evaluate_models
 from imbalance_lib.book.findings import Findings
-from imbalance_lib.book.published.garcia2009 import TABLE3
 from imbalance_lib.book.selection import select_best
 from imbalance_lib.book.stored import stored_as
 
@@ -76,28 +67,6 @@ def seed_study(seeds: tuple = SEEDS) -> dict:
     return {"seeds": list(seeds), "runs": [one_seed(s) for s in seeds]}
 
 
-def seed_table(study: dict) -> pd.DataFrame:
-    """Glass's rates-first pick of each metric, one row per fold seed (ties joined by ≈),
-    and the repetitions of 10 folds that give the row's pick."""
-    rows = {}
-    for seed, run in zip(study["seeds"], study["runs"]):
-        rows[seed] = {c: f"{' ≈ '.join(p)} ({sum(r == p for r in run['reps'][c])}/5)"
-                      for c, p in run["picks"].items()}
-    return pd.DataFrame(rows).T.rename_axis("fold seed")
-
-
-def _seeds_where(study, metric: str, model: str) -> list:
-    return [s for s, run in zip(study["seeds"], study["runs"]) if run["picks"][metric] == [model]]
-
-
-def _rep_count(study, metric: str, model: str) -> int:
-    return sum(p == [model] for run in study["runs"] for p in run["reps"][metric])
-
-
-def _span(seeds: list) -> str:
-    return ", ".join(map(str, seeds)) if seeds else "none"
-
-
 @dataclass(frozen=True)
 class SeedFindings(Findings):
     """What holds over the fold seeds of :func:`seed_study`."""
@@ -115,6 +84,8 @@ class SeedFindings(Findings):
     iba01_j48: int
     iba01_nbc: int
     iba01_j48_seeds: str
+    iba01_j48_reps: int
+    iba01_nbc_reps: int
     iba1_nbc: int
     iba05_nbc: int
     iba1_nbc_reps: int
@@ -133,38 +104,3 @@ class SeedFindings(Findings):
     sat_nbc_dtpr_lo: float
     sat_nbc_dtpr_hi: float
     sat_dtpr_max: float
-
-
-def seed_findings(study: dict) -> SeedFindings:
-    """:class:`SeedFindings` from :func:`seed_study`'s result."""
-    runs, seeds = study["runs"], study["seeds"]
-    pub = TABLE3["Satimage"].frame()
-    acc = [run["acc"] for run in runs]
-    acc_svc = [s for s, a in zip(seeds, acc) if max(a, key=a.get) in ("SVC", "RBF")]
-    acc_j48 = [s for s, a in zip(seeds, acc) if max(a, key=a.get) == "J48"]
-    d1 = [abs(r["sat_tpr"]["1NN"] - pub.at["1NN", "TPrate"]) for r in runs]
-    dn = [abs(r["sat_tpr"]["NBC"] - pub.at["NBC", "TPrate"]) for r in runs]
-    count = Counter()
-    for metric, key in (("AUC", "auc"), ("OP", "op"), ("Gmean", "gm"), ("IBA_0.1", "iba01"),
-                        ("IBA_1", "iba1"), ("IBA_0.5", "iba05")):
-        for model in ("J48", "NBC"):
-            count[f"{key}_{model.lower()}"] = len(_seeds_where(study, metric, model))
-            count[f"{key}_{model.lower()}_reps"] = _rep_count(study, metric, model)
-    return SeedFindings(
-        n=len(seeds), seeds=_span(seeds), reps=5 * len(seeds),
-        auc_j48=count["auc_j48"], op_j48=count["op_j48"], gm_j48=count["gm_j48"],
-        gm_nbc=count["gm_nbc"], gm_j48_seeds=_span(_seeds_where(study, "Gmean", "J48")),
-        gm_nbc_seeds=_span(_seeds_where(study, "Gmean", "NBC")),
-        iba01_j48=count["iba01_j48"], iba01_nbc=count["iba01_nbc"],
-        iba01_j48_seeds=_span(_seeds_where(study, "IBA_0.1", "J48")),
-        iba1_nbc=count["iba1_nbc"], iba05_nbc=count["iba05_nbc"],
-        iba1_nbc_reps=count["iba1_nbc_reps"], iba05_nbc_reps=count["iba05_nbc_reps"],
-        auc_j48_reps=count["auc_j48_reps"], op_j48_reps=count["op_j48_reps"],
-        gm_j48_reps=count["gm_j48_reps"], gm_nbc_reps=count["gm_nbc_reps"],
-        acc_svc=len(acc_svc), acc_svc_seeds=_span(acc_svc), acc_j48_seeds=_span(acc_j48),
-        acc_svc_value=round(float(acc[0]["SVC"]), 3),
-        acc_j48_max=round(max(a["J48"] for a in acc), 3),
-        sat_1nn_dtpr_lo=round(float(min(d1)), 3), sat_1nn_dtpr_hi=round(float(max(d1)), 3),
-        sat_nbc_dtpr_lo=round(float(min(dn)), 3), sat_nbc_dtpr_hi=round(float(max(dn)), 3),
-        sat_dtpr_max=round(float(max(d1 + dn)), 3),
-    )
