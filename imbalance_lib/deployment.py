@@ -34,7 +34,7 @@ from ._checks import check_matrix, finish, mark_validated, reject_masked
 from ._prior import check_prevalence, shift_matrix
 from ._typing import ArrayLike, FloatArray, Label, Metric, Result, Seed, ZeroDivision
 from .intervals import Interval, confidence_interval
-from .registry import METRICS
+from .registry import resolve
 from .thresholds import optimal_operating_point
 
 __all__ = [
@@ -88,15 +88,7 @@ def matrix_at_prevalence(C: ArrayLike, prevalence: ArrayLike) -> FloatArray:
 
 
 def _metric_function(metric: Metric, params: dict[str, Any]) -> Callable[[FloatArray], Any]:
-    if isinstance(metric, str):
-        if metric not in METRICS:
-            raise ValueError(f"unknown metric {metric!r}; known: {sorted(METRICS)}")
-        info = METRICS[metric]
-        func, params = info.func, {**info.params, **params}
-    elif callable(metric):
-        func = metric
-    else:
-        raise ValueError(f"metric must be a registry name or a function; got {metric!r}")
+    func, params = resolve(metric, params)
     return lambda stack: func(stack, **params)
 
 

@@ -68,7 +68,7 @@ from ._prior import check_prevalence, shift_matrix
 from ._typing import ArrayLike, FloatArray, Metric, Seed
 from .confusion import confusion_with_classes
 from .paired import SCORE_METHODS, SCORE_METRICS, rate_difference_interval
-from .registry import METRICS
+from .registry import resolve
 
 __all__ = [
     "Interval",
@@ -306,15 +306,7 @@ def _check_max_undefined(x: float) -> float:
 def _interval_metric(metric: Metric, params: dict[str, Any]) -> Callable[[FloatArray], FloatArray]:
     """A function ``stack -> values`` with ``nan`` where the metric is undefined (the
     undefined resamples are counted, not scored 0 as in ``thresholds._cut_metric``)."""
-    if isinstance(metric, str):
-        if metric not in METRICS:
-            raise ValueError(f"unknown metric {metric!r}; known: {sorted(METRICS)}")
-        info = METRICS[metric]
-        func, params = info.func, {**info.params, **params}
-    elif callable(metric):
-        func = metric
-    else:
-        raise ValueError(f"metric must be a registry name or a function; got {metric!r}")
+    func, params = resolve(metric, params)
     try:
         takes_zd = "zero_division" in inspect.signature(func).parameters
     except (TypeError, ValueError):

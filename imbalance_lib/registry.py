@@ -28,7 +28,7 @@ from .scores import SCORE_FUNCTIONS
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["MetricInfo", "METRICS", "STANDARD", "facts_table"]
+__all__ = ["MetricInfo", "METRICS", "STANDARD", "facts_table", "resolve"]
 
 nan = float("nan")
 
@@ -76,6 +76,27 @@ class MetricInfo:
 
 def _lookup(name: str) -> MetricInfo:
     return METRICS[name]
+
+
+def resolve(metric: str | Callable[..., Any], params: dict[str, Any],
+            ) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The function behind ``metric`` and the keyword arguments to call it with.
+
+    A registry name gives its entry's function, with the entry's parameters updated by
+    ``params``; a function is returned as it is, with ``params``.
+
+    >>> func, kw = resolve("iba", {"alpha": 0.05})
+    >>> func.__name__, kw
+    ('iba', {'alpha': 0.05})
+    """
+    if isinstance(metric, str):
+        if metric not in METRICS:
+            raise ValueError(f"unknown metric {metric!r}; known: {sorted(METRICS)}")
+        info = METRICS[metric]
+        return info.func, {**info.params, **params}
+    if callable(metric):
+        return metric, dict(params)
+    raise ValueError(f"metric must be a registry name or a function; got {metric!r}")
 
 
 def _safe(f: Callable[[float, float], Any]) -> Callable[[float, float], float]:

@@ -349,17 +349,12 @@ def _cut_metric(metric: Metric, metric_params: dict[str, Any],
     """A function ``stack -> values`` for choosing a cut: a registry metric's undefined
     values become 0.0 (a cut where it is undefined never beats a defined one), unlike
     the intervals' ``_interval_metric``, which keeps nan to count undefined resamples."""
-    if callable(metric):
-        return lambda C: metric(C, **metric_params)
-    if isinstance(metric, str):
-        from .registry import METRICS
+    from .registry import resolve
 
-        if metric not in METRICS:
-            raise ValueError(f"unknown metric {metric!r}; known: {sorted(METRICS)}")
-        params = {"zero_division": 0.0, **METRICS[metric].params, **metric_params}
-        func = METRICS[metric].func
-        return lambda C: func(C, **params)
-    raise ValueError(f"metric must be a callable or a metric name; got {metric!r}")
+    func, params = resolve(metric, metric_params)
+    if isinstance(metric, str):
+        params = {"zero_division": 0.0, **params}
+    return lambda C: func(C, **params)
 
 
 def optimal_operating_point(

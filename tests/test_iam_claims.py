@@ -15,7 +15,7 @@ import pytest
 from claims_scaffold import ClaimsContract
 
 from imbalance_lib.book.chapters import iam
-from imbalance_lib.book.chapters.iam.rerun import pick_summary
+from imbalance_lib.book.chapters.iam.rerun import noise_share, pick_summary, sat_seed_picks
 from imbalance_lib.book.claims import cited_keys, failing
 from imbalance_lib.book.published import mortaz2020 as pub
 from imbalance_lib.book.record import load
@@ -124,6 +124,7 @@ class TestRerunClaims(ClaimsContract):
         "order-same": {"order_same": "different"},
         "map-never-smallest": {"map_never_smallest": False},
         "sat-pick-not-doc": {"sat_sel": "GBM"},
+        "sat-pick-seeds": {"sat_seed_sel_n": 2},
         "sat-identity-broken": {"sat_impossible": 0},
         "glass-both-signs": {"glass_dmin": 0.0},
         "sat-nonnegative": {"sat_dmin": -0.01},
@@ -144,7 +145,9 @@ class TestRerunClaims(ClaimsContract):
     }
     PART_BREAKERS = [  # a second way to make a sentence false
         ("gaps-not-noise", {"sat_beyond_2se": 50}),
-        ("gaps-not-noise", {"glass_beyond_2se": 20, "noise_2se": 5}),
+        ("gaps-not-noise", {"sat_noise_2se": 16.0}),  # 4 df would give 11.6 %
+        ("gaps-not-noise", {"glass_noise_2se": 10.0}),
+        ("gaps-not-noise", {"sat_noise_df": 20}),
         ("sat-effects-small", {"sat_run_max": 0.057, "sat_gap_min": 0.057}),
         ("sat-effects-small", {"sat_pool_max": 0.06, "sat_gap_min": 0.057}),
         ("cand-k1-signs", {"cand_glass_both_signs": False}),
@@ -153,6 +156,8 @@ class TestRerunClaims(ClaimsContract):
         ("impossible-any-classes", {"imp_excess_below_shift": False}),
         ("sat-effects-seeds", {"sat_seed_run_max": 0.057, "sat_gap_min": 0.057}),
         ("sat-effects-seeds", {"sat_seeds_n": 1}),
+        ("sat-pick-seeds", {"sat_seed_second_n": 2}),
+        ("sat-pick-seeds", {"sat_seed_sel": "RF-ROS"}),
         ("empty-same-pick", {"empty_models": 6}),
         # a study whose majority is a bare half, that disagrees, or picks a third model
         ("glass-pick-majority", {"pick20_majority_n": 10, "pick20_reps": 20}),
@@ -246,6 +251,26 @@ def test_the_new_rerun_findings_by_hand(rerun):
     assert rerun.glass_gap_max == round(float(d[d > 0.0015].max()), 3)
 
 
+def test_fold_noise_share_uses_t_with_the_folds_degrees_of_freedom():
+    # t with 4 df in closed form: with v = 1 + x**2 / 4,
+    # F(x) = 1/2 + (3/8) (x / sqrt(v)) (1 - (x**2 / v) / 12); at x = 2, v = 2
+    v = 1 + 4 / 4
+    p4 = 2 * (0.5 - 3 / 8 * 2 / np.sqrt(v) * (1 - (4 / v) / 12))  # = 0.11612
+    assert noise_share(np.zeros((18, 1, 5, 6, 6))) == (4, round(100 * p4, 1))
+    df, share = noise_share(np.zeros((18, 5, 5, 7, 7)))  # five repetitions: 5 x 4 df
+    assert df == 20 and 4.55 < share < 11.6  # between the normal's 4.55 % and 4 df's
+
+
+def test_satimage_seed_picks_by_hand():
+    base = np.zeros((len(iam.MODELS), 5))
+    base[3], base[5] = 0.9, 0.8  # model 3 first, model 5 second
+    other = base.copy()
+    other[5], other[7] = 0.1, 0.85  # another seed: model 7 second
+    by_seed = pd.DataFrame({seed: run.mean(axis=-1) for seed, run in
+                            enumerate([base, base, other])}, index=iam.MODELS)
+    assert sat_seed_picks(by_seed) == (iam.MODELS[3], 3, 2)
+
+
 # --------------------------------------------------------------------------- the Glass picks
 
 
@@ -286,13 +311,15 @@ def test_rerun_findings_on_made_up_matrices():
     sat = rng.integers(0, 9, (18, 1, 5, 6, 6)) + 5 * np.eye(6, dtype=int)
     glass[0, 0, 0, 2] = 0  # one class absent from one test fold
     cons = load_cons()
-    f = iam.rerun_findings(glass, sat, cons, empty_same_pick=True)
+    by_seed = pd.DataFrame(rng.random((18, 3)), index=iam.MODELS)
+    f = iam.rerun_findings(glass, sat, cons, empty_same_pick=True, sat_by_seed=by_seed)
     assert f.glass_cells == f.sat_cells == 18 * 7  # 7 difference columns
     assert f.absent_cases == 1
     assert f.pick_reps == 2 and iam.picks_by_seed(glass).shape == (3, 4)
     mean, _, se = iam.summary(glass)
     assert f.glass_beyond == int(iam.gap_frame(pub.TABLE16, mean, se)["beyond"].sum())
     assert not f.pick20_matches_page  # made-up runs do not reproduce the stored seeds
+    assert f.sat_seed_sel == by_seed[0].idxmax()
 
 
 def load_cons():
@@ -338,6 +365,8 @@ def _paragraphs_citing(key: str) -> list[str]:
     ("sweep-f4", "same confusion"),
     ("glass-pick-page-lead", "leads"),
     ("glass-effects-reach", "as much as the largest published difference"),
+    ("gaps-not-noise", "degrees of freedom"),  # the t rate, not the normal's 5 %
+    ("sat-pick-seeds", "fold seeds"),
 ])
 def test_each_corrected_sentence_stands_beside_its_claim(key, words):
     assert any(words in p for p in _paragraphs_citing(key)), key

@@ -74,6 +74,8 @@ class TestClaims(ClaimsContract):
         "t3-selections": {"t3_said_agree": 27},
         "t3-top-tpr": {"t3_top_tpr": 11},
         "t3-breast-thin": {"t3_breast_gap": 0.05},
+        "tie-others": {"tie_acc_b": 0.52},
+        "breast-reversal": {"breast_iba01_pick": "NBC"},
         "imb-calls": {"imb_calls_match": 8},
         "imb-default": {"imb_document_calls": 3},
         "imb-k3": {"imb_k3_dom": 0.01},
@@ -144,6 +146,56 @@ class TestRerunClaims(ClaimsContract):
     @classmethod
     def findings(cls):
         return iba.RerunFindings.from_record(load("iba_rerun"))
+
+
+class TestSeedClaims(ClaimsContract):
+    CLAIMS = iba.SEED_CLAIMS
+    BREAKERS = {
+        "seeds-auc-op-j48": {"op_j48": 4},
+        "seeds-gm-split": {"gm_j48": 0, "gm_nbc": 5},
+        "seeds-iba-nbc": {"iba01_nbc": 4},
+        "seeds-acc-split": {"acc_svc": 5},
+        "seeds-sat-close": {"sat_dtpr_max": 0.021, "sat_1nn_dtpr_hi": 0.021},
+    }
+    PART_BREAKERS = [
+        ("seeds-auc-op-j48", {"auc_j48": 3}),
+        ("seeds-auc-op-j48", {"n": 3, "auc_j48": 3, "op_j48": 3}),  # too few seeds
+        ("seeds-gm-split", {"gm_nbc": 1}),  # a seed picking neither
+        ("seeds-acc-split", {"acc_svc": 0}),
+        ("seeds-acc-split", {"acc_j48_max": 0.92}),  # J48 never above the SVC
+    ]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def findings(cls):
+        return iba.SeedFindings.from_record(load("iba_seeds"))
+
+
+def test_seed_findings_recounted_from_the_stored_study():
+    # an independent count over the stored runs (the page counts with its own code)
+    f = iba.SeedFindings.from_record(load("iba_seeds"))
+    study = iba.seed_study()
+    runs = study["runs"]
+    assert f.n == len(runs) == len(study["seeds"]) and f.reps == 5 * f.n
+    assert f.auc_j48 == sum(r["picks"]["AUC"] == ["J48"] for r in runs)
+    assert f.gm_j48 + f.gm_nbc == sum(r["picks"]["Gmean"] in (["J48"], ["NBC"]) for r in runs)
+    assert f.iba01_nbc_reps == sum(p == ["NBC"] for r in runs for p in r["reps"]["IBA_0.1"])
+    best = [max(r["acc"], key=r["acc"].get) for r in runs]
+    assert f.acc_svc == sum(b in ("SVC", "RBF") for b in best)
+    # the never-positive SVC's rates-first accuracy is 1 - pi = 1 - 17/214 on every seed
+    assert all(abs(r["acc"]["SVC"] - (1 - 17 / 214)) < 1e-12 for r in runs)
+    assert f.acc_svc_value == round(1 - 17 / 214, 3)
+    # Satimage, published TPR: 1-NN 0.705, naive Bayes 0.870
+    gaps = [abs(r["sat_tpr"]["1NN"] - 0.705) for r in runs]
+    assert (f.sat_1nn_dtpr_lo, f.sat_1nn_dtpr_hi) == (round(min(gaps), 3), round(max(gaps), 3))
+
+
+def test_seed_zero_of_the_study_is_the_pages_run(rerun_findings):
+    run = iba.seed_study()["runs"][0]  # fold seed 0, the page's
+    f = rerun_findings
+    assert run["picks"]["Gmean"] == ["NBC"]  # as the page's GM without the MLP
+    assert round(abs(run["sat_tpr"]["1NN"] - 0.705), 3) == f.exp_satimage_1nn_dtpr
+    assert round(abs(run["sat_tpr"]["NBC"] - 0.870), 3) == f.exp_satimage_nbc_dtpr
 
 
 # --------------------------------------------------------------- by hand / from the document
@@ -281,6 +333,22 @@ def test_imblearn_calls_by_hand(findings):
     assert iba_gm(y_true, y_pred, average="binary") == pytest.approx(0.97 * 0.54)
     assert findings.imb_calls == findings.imb_calls_match == 9
     assert findings.imb_document_calls == 2 and findings.imb_default_is_gm2
+
+
+def test_equal_gm_pair_by_hand(findings):
+    f = findings
+    # GM^2: 1.0 * 0.30 = 0.8 * 0.375 = 0.3; AUC: (1.0 + 0.30) / 2, (0.8 + 0.375) / 2
+    assert (f.tie_a_tpr * f.tie_a_tnr, f.tie_b_tpr * f.tie_b_tnr) == pytest.approx((0.3, 0.3))
+    assert (f.tie_auc_a, f.tie_auc_b) == pytest.approx((0.65, 0.5875))
+    # accuracy at pi = 0.3: 0.3 * 1.0 + 0.7 * 0.30, 0.3 * 0.8 + 0.7 * 0.375
+    assert (f.tie_acc_a, f.tie_acc_b) == pytest.approx((0.51, 0.5025))
+    # OP = ACC - |TNR - TPR| / (TNR + TPR): 0.51 - 0.7 / 1.3, 0.5025 - 0.425 / 1.175
+    assert (f.tie_op_a, f.tie_op_b) == pytest.approx((0.51 - 0.7 / 1.3, 0.5025 - 0.425 / 1.175),
+                                                     abs=1e-4)
+    # IBA_0.1 = (1 + 0.1 d) GM^2: (1 + 0.07) 0.3, (1 + 0.0425) 0.3
+    assert (f.tie_iba_a, f.tie_iba_b) == pytest.approx((1.07 * 0.3, 1.0425 * 0.3), abs=1e-4)
+    # the document's Breast block: GM 0.590 (NBC) > 0.588 (1NN), IBA_0.1 0.335 > 0.332
+    assert (f.breast_gm_pick, f.breast_iba01_pick) == ("NBC", "1NN")
 
 
 def test_swap_and_from_rates_by_hand():

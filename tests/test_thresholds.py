@@ -222,7 +222,7 @@ def test_weighted_optimum():
 
 @pytest.mark.parametrize("metric, match", [
     ("no_such_metric", "unknown metric"),
-    (3, "callable or a metric name"),
+    (3, "a registry name or a function"),
     (lambda C: np.zeros(2), "one value per matrix"),
     (lambda C: np.full(C.shape[0], np.nan), "nan at every cut"),
 ])

@@ -13,6 +13,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 from scipy.stats import norm, spearmanr
+from scipy.stats import t as student_t
 
 import imbalance_lib as il
 from imbalance_lib.book.datasets import load_satimage
@@ -246,13 +247,39 @@ class RerunFindings(Findings):
     sat_pub_n: int
     sat_uci_n: int
     sat_missing: int
+    glass_noise_df: int
+    sat_noise_df: int
+    glass_noise_2se: float
+    sat_noise_2se: float
+    sat_seed_sel: str
+    sat_seed_sel_n: int
+    sat_seed_second_n: int
 
 
-def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
+def noise_share(cms) -> tuple[int, float]:
+    """Degrees of freedom of the pooled fold SD of :func:`.experiments.summary` for fold
+    matrices ``cms`` (models, repetitions, folds, k, k), and the share (%) of cells
+    beyond two standard errors that fold noise alone gives: ``P(|t_df| > 2)``."""
+    df = int(cms.shape[1] * (cms.shape[2] - 1))  # each repetition: folds - 1
+    return df, round(float(100 * 2 * student_t.sf(2, df)), 1)
+
+
+def sat_seed_picks(by_seed: pd.DataFrame) -> tuple[str, int, int]:
+    """IAM's pick on Satimage from the page's table ``by_seed`` (the fold-mean IAM of
+    each model, one column per fold seed, the page's run first): the page's pick, on
+    how many seeds it is the pick and on how many the page's runner-up is second."""
+    first, second = by_seed.iloc[:, 0].nlargest(2).index
+    tops = [column.nlargest(2).index for _, column in by_seed.items()]
+    return str(first), sum(t[0] == first for t in tops), sum(t[1] == second for t in tops)
+
+
+def rerun_findings(glass, sat, cons, empty_same_pick: bool,
+                   sat_by_seed: pd.DataFrame) -> RerunFindings:
     """The re-run's findings from the page's fold matrices ``glass`` (models, repetitions,
     folds, k, k) and ``sat`` (models, 1, folds, k, k), and its check of the published
     columns ``cons`` (per data set, IAM - (2 CBA - 1) and its status); ``empty_same_pick``:
-    whether no convention for Glass's empty type 4 changes any pick."""
+    whether no convention for Glass's empty type 4 changes any pick; ``sat_by_seed``:
+    Satimage's fold-mean IAM per model and fold seed (the page's run first)."""
     g, s = gap_summary(glass, pub.TABLE16), gap_summary(sat, pub.TABLE18)
     glass_mean, sat_mean = ex.fold_means(glass), ex.fold_means(sat)
     _, _, sat_se = ex.summary(sat)
@@ -304,6 +331,9 @@ def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
     imp = (sat_cons["status"] == "impossible").to_numpy()
     excess = (t18["IAM"] - (2 * t18[["MAP", "MAR", "F-score"]].min(axis=1) - 1))[imp]
     larger = t18[["MAP", "MAR"]].max(axis=1)[imp]
+    g_df, g_noise = noise_share(glass)
+    s_df, s_noise = noise_share(sat)
+    seed_sel, seed_sel_n, seed_second_n = sat_seed_picks(sat_by_seed)
     sat_pub_n, sat_uci_n = sum(pub.CLASS_DISTRIBUTIONS["Table 17"]), len(load_satimage().target)
     return RerunFindings(
         glass_cells=g.cells, glass_beyond=g.beyond, glass_beyond_2se=g.beyond_2se,
@@ -376,4 +406,6 @@ def rerun_findings(glass, sat, cons, empty_same_pick: bool) -> RerunFindings:
                            for t in (pub.TABLE16, pub.TABLE18)),
         empty_same_pick=bool(empty_same_pick), empty_models=len(ex.MODELS),
         sat_pub_n=int(sat_pub_n), sat_uci_n=int(sat_uci_n), sat_missing=int(sat_uci_n - sat_pub_n),
+        glass_noise_df=g_df, sat_noise_df=s_df, glass_noise_2se=g_noise, sat_noise_2se=s_noise,
+        sat_seed_sel=seed_sel, sat_seed_sel_n=seed_sel_n, sat_seed_second_n=seed_second_n,
     )

@@ -20,11 +20,14 @@ package keeps what the page calls but need not show:
 - :mod:`.tables` and :mod:`.figures`: display only;
 - :mod:`.findings`: the typed findings (:class:`IbaFindings`, :class:`RerunFindings`),
   computed once from the page's tables;
-- :mod:`.claims`: the sentences resting on them (:data:`CLAIMS`, :data:`RERUN_CLAIMS`).
+- :mod:`.seeds`: the re-run's picks over several fold seeds (:func:`seed_study`, stored)
+  and what holds over them (:class:`SeedFindings`);
+- :mod:`.claims`: the sentences resting on them (:data:`CLAIMS`, :data:`RERUN_CLAIMS`,
+  :data:`SEED_CLAIMS`).
 """
 
 from . import experiments
-from .claims import CLAIMS, RERUN_CLAIMS
+from .claims import CLAIMS, RERUN_CLAIMS, SEED_CLAIMS
 from .document import (
     agreement,
     alpha_star,
@@ -70,6 +73,7 @@ from .experiments import (
 from .figures import alpha_figure, bag_figure, contours_figure, folds_figure, surface_figure
 from .findings import IbaFindings, RerunFindings, findings, rerun_findings
 from .libraries import labels_of, libraries_findings
+from .seeds import SeedFindings, one_seed, seed_study
 from .tables import (
     aggregation_table,
     candidates_view,
@@ -101,7 +105,8 @@ from .theory import (
 __all__ = [
     "ABOVE_ALPHAS", "ALPHAS", "CLAIMS", "DATA", "EXAMPLE", "IbaFindings", "MAX_ITER",
     "MODELS", "MOVES", "MOVE_S", "MOVE_T", "NOISE", "NOISE_SETTINGS", "RANGE_ALPHAS",
-    "RERUN_CLAIMS", "RerunFindings", "SAT_KERNEL_GAP", "SAT_MEASURED", "SAT_SETTINGS",
+    "RERUN_CLAIMS", "RerunFindings", "SEED_CLAIMS", "SeedFindings", "one_seed",
+    "seed_study", "SAT_KERNEL_GAP", "SAT_MEASURED", "SAT_SETTINGS",
     "SAT_STARTS", "STARTS", "aggregation_picks", "aggregation_table", "agreement",
     "alpha_figure", "alpha_star", "as_published", "available", "bag_figure", "blocks",
     "candidates_view", "check_view", "columns_of", "consistency_table",

@@ -83,6 +83,13 @@ CLAIMS = [
           lambda f: f.t3_top_tpr == f.t3_iba_picks),
     Claim("t3-breast-thin", "on Breast the IBA_0.1 margin is a few units of the last decimal",
           lambda f: 0 < f.t3_breast_gap < 0.01),
+    Claim("tie-others", "for two classifiers with equal GM, AUC and accuracy can prefer the one "
+          "that finds more positives, as IBA_0.1 does, while OP prefers the other",
+          lambda f: f.tie_gm_gap < 1e-12 and f.tie_a_tpr > f.tie_b_tpr
+          and f.tie_auc_a > f.tie_auc_b and f.tie_acc_a > f.tie_acc_b
+          and f.tie_iba_a > f.tie_iba_b and f.tie_op_b > f.tie_op_a),
+    Claim("breast-reversal", "on Table 3's Breast data GM picks naive Bayes and IBA_0.1 1-NN",
+          lambda f: f.breast_gm_pick == "NBC" and f.breast_iba01_pick == "1NN"),
     Claim("imb-calls", "each imbalanced-learn call equals the formula beside it",
           lambda f: f.imb_calls_match == f.imb_calls),
     Claim("imb-default", "two of the calls compute the document's index; the default gives GM²",
@@ -198,3 +205,21 @@ RERUN_CLAIMS = [
           and f.swap_satimage_iba01_keeps and f.swap_satimage_gm_best == ["NBC"]),
 ]
 """The sentences of the re-run sections, each with the finding of :func:`rerun_findings`."""
+
+SEED_CLAIMS = [
+    Claim("seeds-auc-op-j48", "without the MLP, AUC and OP pick J48 over the 50 folds on every "
+          "fold seed measured", lambda f: f.n >= 4 and f.auc_j48 == f.op_j48 == f.n),
+    Claim("seeds-gm-split", "without the MLP, GM picks J48 on some fold seeds and naive Bayes "
+          "on the others", lambda f: f.gm_j48 > 0 and f.gm_nbc > 0
+          and f.gm_j48 + f.gm_nbc == f.n),
+    Claim("seeds-iba-nbc", "without the MLP, IBA_1, IBA_0.5 and IBA_0.1 pick naive Bayes on "
+          "every fold seed", lambda f: f.iba1_nbc == f.iba05_nbc == f.iba01_nbc == f.n),
+    Claim("seeds-acc-split", "the never-positive SVC has the highest rates-first accuracy on "
+          "some fold seeds, J48 (above it) on the others",
+          lambda f: 0 < f.acc_svc < f.n and f.acc_j48_max > f.acc_svc_value
+          and f.acc_j48_seeds != "none"),
+    Claim("seeds-sat-close", "over the fold seeds 1-NN and naive Bayes stay within two "
+          "hundredths of the published Satimage TPR", lambda f: f.sat_dtpr_max < 0.02
+          and max(f.sat_1nn_dtpr_hi, f.sat_nbc_dtpr_hi) == f.sat_dtpr_max),
+]
+"""Sentences resting on :class:`~.seeds.SeedFindings` (the re-run over several fold seeds)."""

@@ -17,6 +17,7 @@ import numpy as np
 import imbalance_lib as il
 from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.published.garcia2009 import TABLE3
+from imbalance_lib.book.selection import select_best
 
 from . import experiments
 from .document import (
@@ -145,10 +146,33 @@ class IbaFindings(Findings):
     doc_available: list
     doc_available_text: str
     shipped_sets: int
+    tie_a_tpr: float
+    tie_a_tnr: float
+    tie_b_tpr: float
+    tie_b_tnr: float
+    tie_pi: float
+    tie_gm_gap: float
+    tie_auc_a: float
+    tie_auc_b: float
+    tie_acc_a: float
+    tie_acc_b: float
+    tie_op_a: float
+    tie_op_b: float
+    tie_iba_a: float
+    tie_iba_b: float
+    breast_gm_pick: str
+    breast_iba01_pick: str
+
+
+def breast_picks() -> dict:
+    """The picks of GM and of IBA_0.1 in the document's Breast block of Table 3."""
+    frame = TABLE3["Breast"].frame()
+    return {"breast_gm_pick": ", ".join(select_best(frame, "Gmean")),
+            "breast_iba01_pick": ", ".join(select_best(frame, "IBA_0.1"))}
 
 
 def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, falling: dict,
-             op, op_ext: dict,
+             op, op_ext: dict, tie: dict,
              swapped, t2: dict, t3: dict, candidates, sel3, libraries: dict,
              shipped: list[str]) -> IbaFindings:
     """The findings outside the re-run, from what the page computed.
@@ -159,7 +183,8 @@ def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, 
     ``t2`` and ``t3`` :func:`~.document.table2_findings` and
     :func:`~.document.table3_findings`; ``candidates`` and ``sel3`` the candidate
     data sets and the stated selections of Table 3; ``libraries``
-    :func:`~.libraries.libraries_findings`; ``shipped`` the package's data sets.
+    :func:`~.libraries.libraries_findings`; ``shipped`` the package's data sets; ``tie``
+    the page's two classifiers with equal GM (``tie_*`` fields).
     """
     have = available(list(TABLE3), shipped)
     mono_holds = mono["holds"].tolist()
@@ -171,7 +196,8 @@ def findings(*, auc_gap: float, auc_cases: int, bag, ranges, mono, drops: dict, 
         op_holds=bool(op["holds"].all()), **op_ext, swap_holds=bool(swapped["holds"].all()),
         **t2, **t3, **data_findings(candidates),
         **selection_findings(sel3), **libraries, doc_available=have,
-        doc_available_text=" and ".join(have), shipped_sets=len(shipped))
+        doc_available_text=" and ".join(have), shipped_sets=len(shipped), **tie,
+        **breast_picks())
 
 
 @dataclass(frozen=True)
