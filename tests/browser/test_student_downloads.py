@@ -92,6 +92,14 @@ def test_the_student_archive_holds_no_answer(answers, archive):
     assert records == ["chapters/data/findings/WITHHELD.md"]
 
 
+def test_the_student_archive_has_a_students_readme(archive):
+    readme = archive["README.md"].decode("utf-8")
+    developers = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme != developers and "make lab" in readme and "student/" in readme
+    for word in ("make test", "findings record", "regenerate", "nbval"):
+        assert word not in readme.lower()
+
+
 def test_the_student_archive_ships_no_solution_code(archive):
     from imbalance_lib.book.answers import EXERCISES
 

@@ -128,9 +128,41 @@ ANSWERS = "imbalance_lib/book/answers"
 RECORDS = "chapters/data/findings/"
 
 
+STUDENT_README = """# Evaluating classifiers on imbalanced data: student edition
+
+The notebooks of the book's chapters, without the solutions of the exercises, and the
+Python library they use.
+
+- `student/`: the chapters for JupyterLab, numbers and citations written in. Start here.
+- `chapters/`: the same chapters as the student site builds them (numbers shown as names
+  in JupyterLab), the data they read in `chapters/data/`.
+- `imbalance_lib/`: the library that computes every metric of the book.
+
+## Running the notebooks
+
+You need Linux (x86-64) with Python 3.11 and its `venv` module, and access to the Python
+package index once. In this folder:
+
+    make setup   # a virtual environment .venv with the pinned packages (a few minutes, once)
+    make lab     # JupyterLab on http://127.0.0.1:8888 (PORT=8890 make lab for another port)
+
+Open the printed address, then a notebook in `student/`. Change anything and run it
+again: a prevalence, a classifier, a seed.
+
+## Exercises
+
+Each chapter ends with exercises. After every exercise with a numerical answer a cell
+asks for your answer; run it to see the answer's tolerance and what to hand in. This
+edition holds no answers (the cell cannot say whether yours is right): your lecturer
+grades what you hand in.
+"""
+
+
 def withhold_answers(entries: dict[str, bytes]) -> None:
     """Take the answers out of the student archive's ``entries`` (path -> bytes), in place:
-    ``answers.py`` and ``answers.json`` in their student form, no findings records."""
+    ``answers.py`` and ``answers.json`` in their student form, no findings records, and a
+    README for students in place of the developers' one."""
+    entries["README.md"] = STUDENT_README.encode("utf-8")
     entries[f"{ANSWERS}.py"] = student_answers_module(
         entries[f"{ANSWERS}.py"].decode("utf-8")).encode("utf-8")
     entries[f"{ANSWERS}.json"] = student_answer_table(
