@@ -72,6 +72,9 @@ REL_TOL = 5e-3  # three significant digits
 MC_LADDER = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1)
 MC_SEEDS = range(1, 101)
 GRID = 50  # grid points per tolerance
+# the tag of the cells that add_checks adds (the site gives them the class tag_<tag>; the
+# student PDF leaves them out: code that cannot run on paper)
+CHECK_TAG = "answer-check"
 
 
 @dataclass(frozen=True)
@@ -502,7 +505,8 @@ def add_checks(cells: list[dict], chapter: str) -> list[dict]:
     :func:`check` after every exercise of ``chapter`` that has a stored answer.
 
     A markdown cell that goes on after such an exercise is split there. The new
-    cells have ids ``check-<label>``; the input is not modified.
+    cells have ids ``check-<label>`` and the tag :data:`CHECK_TAG`; the input is not
+    modified.
     """
     chapter = Path(chapter).stem
     wanted = {k for k, v in table().items() if v["chapter"] == chapter}
@@ -520,7 +524,8 @@ def add_checks(cells: list[dict], chapter: str) -> list[dict]:
             if n and "id" in cell:
                 piece["id"] = f"{cell['id']}-{n}"[:64]
             out.append(piece)
-            new: dict[str, Any] = {"cell_type": "code", "execution_count": None, "metadata": {},
+            new: dict[str, Any] = {"cell_type": "code", "execution_count": None,
+                                   "metadata": {"tags": [CHECK_TAG]},
                    "outputs": [], "source": check_cell(label)}
             if "id" in cell:
                 new["id"] = f"check-{label}"[:64]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sys
 import time
@@ -21,7 +22,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from imbalance_lib.book.editions import ARCHIVE_PREFIX, ROOT, source_archive, student_source
+from imbalance_lib.book.editions import (
+    ARCHIVE_NAME,
+    ARCHIVE_PREFIX,
+    ROOT,
+    source_archive,
+    student_source,
+)
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 _ROLE = re.compile(r"\{glue(?::\w+)?:?\}`([^`:]+)")
@@ -177,3 +184,43 @@ def test_a_record_withheld_is_not_compared(tmp_path, monkeypatch):
         record.keep({"x": 1}, "nothing")
     (tmp_path / record.WITHHELD).write_text("withheld")
     record.keep({"x": 1}, "nothing")  # no record, and none expected
+
+
+STUDENT = Path(os.environ.get("STUDENT_HTML", "_build/student/_build/html")).resolve()
+needs_student = pytest.mark.skipif(
+    not (STUDENT / "intro.html").is_file(),
+    reason=f"no student edition at {STUDENT}: run make student",
+)
+
+
+@needs_student
+def test_the_built_student_site_serves_no_answer(answers):
+    """What the built site hands out: its download button's notebooks and its archive."""
+    for name, keys in answers.items():
+        nb = json.loads((STUDENT / "_sources" / "chapters" / name).read_text(encoding="utf-8"))
+        _no_answer_glued(f"_sources/chapters/{name}", nb, keys)
+    with zipfile.ZipFile(STUDENT / ARCHIVE_NAME) as zf:
+        names = zf.namelist()
+        for name, keys in answers.items():
+            for folder in ("chapters", "student"):
+                nb = json.loads(zf.read(f"{ARCHIVE_PREFIX}{folder}/{name}"))
+                _no_answer_glued(f"archive {folder}/{name}", nb, keys)
+        assert not [n for n in names if n.endswith(".json") and "/findings/" in n]
+        assert b'"hash":' not in zf.read(ARCHIVE_PREFIX + "imbalance_lib/book/answers.json")
+
+
+def test_check_cells_are_left_off_paper():
+    """Every cell that asks for an answer carries a tag that the print stylesheet hides."""
+    from imbalance_lib.book.answers import CHECK_TAG
+    from imbalance_lib.book.editions import student_cells
+
+    css = (ROOT / "imbalance_lib/book/editions/print.css").read_text(encoding="utf-8")
+    assert re.search(rf"\.tag_{CHECK_TAG}\s*\{{\s*display:\s*none", css)
+    n = 0
+    for path in CHAPTERS:
+        cells, _ = student_cells(json.loads(path.read_text(encoding="utf-8"))["cells"], path.stem)
+        for cell in cells:
+            if "".join(cell["source"]).startswith("from imbalance_lib.book.answers import check"):
+                assert cell["metadata"]["tags"] == [CHECK_TAG]
+                n += 1
+    assert n >= 20

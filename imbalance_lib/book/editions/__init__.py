@@ -453,7 +453,8 @@ def source_archive(out: Path, root: Path = ROOT, *, solutions: bool = True) -> t
     and a ``student/`` folder of the student notebooks (:func:`lab_notebook`), every entry
     under ``imbalance-book/``, sorted, with a fixed timestamp (the same sources give the same
     bytes). ``solutions=False`` (the student site's archive): the chapters are the student
-    edition's, without solutions, and so is intro.md; no answers (:func:`withhold_answers`). Returns (number of entries, size in bytes)."""
+    edition's, without solutions, and so is intro.md; no answers and a README for students
+    (:func:`withhold_answers`). Returns (number of entries, size in bytes)."""
     import zipfile
 
     root, out = Path(root), Path(out)

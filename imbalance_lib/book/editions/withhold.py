@@ -25,6 +25,7 @@ import re
 
 # the marker in chapters/data/findings/ of the student archive (read by record.keep)
 from imbalance_lib.book.record import WITHHELD
+
 WITHHELD_TEXT = """# Findings records withheld
 
 The book's findings records (one JSON file per chapter) hold every number the chapters
@@ -81,11 +82,12 @@ def strip_unshown_glue(cells: list[dict]) -> tuple[list[dict], set[str]]:
     (['a'], {'b'})
     """
     shown = shown_glue(cells)
-    out, gone = [], set()
+    out: list[dict] = []
+    gone: set[str] = set()
     for cell in cells:
         outputs = cell.get("outputs")
         if outputs:
-            drop = {glue_name(o) for o in outputs} - shown - {None}
+            drop = {n for n in map(glue_name, outputs) if n is not None} - shown
             if drop:
                 gone |= drop
                 cell = dict(cell, outputs=[o for o in outputs if glue_name(o) not in drop])
