@@ -224,3 +224,15 @@ def test_check_cells_are_left_off_paper():
                 assert cell["metadata"]["tags"] == [CHECK_TAG]
                 n += 1
     assert n >= 20
+
+
+def test_the_answer_key_is_written_for_the_lecturer(tmp_path, monkeypatch):
+    """--answer-key writes the values that the solutions compute (here two, by hand)."""
+    from imbalance_lib.book import answers
+
+    results = {"x-ex-a": {"": {"value": 0.25, "kind": "abs", "tol": 5e-4, "what": "a"}},
+               "x-ex-b": {"a": {"value": 3.0, "kind": "int", "tol": 0.0, "what": "b"}}}
+    monkeypatch.setattr(answers, "compute", lambda progress=None: results)
+    key = tmp_path / "key.json"
+    assert answers.main(["--answer-key", str(key)]) == 0
+    assert json.loads(key.read_text()) == results
