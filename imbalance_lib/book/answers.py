@@ -13,7 +13,10 @@ What is stored
     salted SHA-256 hash of the answer rounded to a grid, never the answer. A value
     is checked by hashing the grid points near it. This hides the answer from a
     reader of the file, not from someone who tries every value (a three-decimal
-    answer has a few thousand candidates): it is a self-test, not an exam.
+    answer has a few thousand candidates): it is a self-test, not an exam. The
+    student edition's archive therefore holds neither the hashes nor the answers'
+    expressions (``imbalance_lib/book/editions/withhold.py``); ``--answer-key FILE``
+    writes the answers themselves, for a lecturer to keep and grade with.
 
 Tolerance (stated by every verdict)
     * counts and sizes (``kind="int"``): the exact integer;
@@ -69,6 +72,9 @@ REL_TOL = 5e-3  # three significant digits
 MC_LADDER = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1)
 MC_SEEDS = range(1, 101)
 GRID = 50  # grid points per tolerance
+# the tag of the cells that add_checks adds (the site gives them the class tag_<tag>; the
+# student PDF leaves them out: code that cannot run on paper)
+CHECK_TAG = "answer-check"
 
 
 @dataclass(frozen=True)
@@ -412,7 +418,12 @@ def check(label: str, value, part: str | None = None) -> bool:
         print(f"{title}: no answer yet. Put your number in place of None and run the cell "
               f"again ({entry['what']}; right if {describe_tolerance(entry)}).")
         return False
-    ok = _matches(entry, label, name, _number(value))
+    x = _number(value)
+    if "hash" not in entry:  # the student edition's table: no answers, not even hashed
+        print(f"{title}: this edition holds no answers to check against: hand in "
+              f"{x!r} ({entry['what']}; right if {describe_tolerance(entry)}).")
+        return False
+    ok = _matches(entry, label, name, x)
     print(f"{title}: {'right' if ok else 'wrong'}: {'' if ok else 'not '}"
           f"{describe_tolerance(entry)}")
     return ok
@@ -494,7 +505,8 @@ def add_checks(cells: list[dict], chapter: str) -> list[dict]:
     :func:`check` after every exercise of ``chapter`` that has a stored answer.
 
     A markdown cell that goes on after such an exercise is split there. The new
-    cells have ids ``check-<label>``; the input is not modified.
+    cells have ids ``check-<label>`` and the tag :data:`CHECK_TAG`; the input is not
+    modified.
     """
     chapter = Path(chapter).stem
     wanted = {k for k, v in table().items() if v["chapter"] == chapter}
@@ -512,7 +524,8 @@ def add_checks(cells: list[dict], chapter: str) -> list[dict]:
             if n and "id" in cell:
                 piece["id"] = f"{cell['id']}-{n}"[:64]
             out.append(piece)
-            new: dict[str, Any] = {"cell_type": "code", "execution_count": None, "metadata": {},
+            new: dict[str, Any] = {"cell_type": "code", "execution_count": None,
+                                   "metadata": {"tags": [CHECK_TAG]},
                    "outputs": [], "source": check_cell(label)}
             if "id" in cell:
                 new["id"] = f"check-{label}"[:64]
@@ -684,8 +697,16 @@ def main(argv: list[str] | None = None) -> int:
                        help=f"run the solutions and write {DATA.name}")
     group.add_argument("--verify", action="store_true",
                        help=f"run the solutions and compare with the stored {DATA.name}")
+    group.add_argument("--answer-key", metavar="FILE", type=Path,
+                       help="run the solutions and write their answers (values and "
+                            "tolerances) to FILE, for the lecturer: never in a student edition")
     args = parser.parse_args(argv)
     results = compute(progress=lambda label: print(label, file=sys.stderr))
+    if args.answer_key:
+        args.answer_key.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n",
+                                   encoding="utf-8")
+        print(f"{args.answer_key}: the answer key, {len(results)} exercises")
+        return 0
     text = dumps(build_table(results))
     n = sum(len(r) for r in results.values())
     if args.rebuild:

@@ -38,6 +38,8 @@ STORE = Path(__file__).resolve().parents[2] / "chapters" / "data" / "findings"
 REL_TOL = 1e-7
 ABS_TOL = 1e-12
 WRITE_ENV = "BOOK_STORE_FINDINGS"
+# a file of this name in STORE (the student edition's archive) says the records are withheld
+WITHHELD = "WITHHELD.md"
 FRAME = "__table__"
 
 
@@ -120,7 +122,8 @@ def keep(findings: Mapping | Findings, name: str) -> None:
     With the environment variable ``BOOK_STORE_FINDINGS=1`` (``make chapter``)
     the record is written; otherwise a record that differs from ``findings``
     raises ``AssertionError`` listing each difference, and a missing record
-    raises ``FileNotFoundError`` saying how to make it.
+    raises ``FileNotFoundError`` saying how to make it, unless the records are
+    withheld (the student edition: a file :data:`WITHHELD` where they would be).
     """
     if isinstance(findings, Findings):  # typed findings: their fields by name
         findings = findings.record()
@@ -130,6 +133,8 @@ def keep(findings: Mapping | Findings, name: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         return
+    if not path.exists() and (path.parent / WITHHELD).exists():
+        return  # the student edition: no records to compare with
     if not path.exists():
         raise FileNotFoundError(f"no stored findings {path}: re-execute the chapter with "
                                 f"make chapter NB=chapters/<chapter>.ipynb")

@@ -43,6 +43,7 @@ import shutil
 from pathlib import Path
 
 from imbalance_lib.book.answers import add_checks
+from imbalance_lib.book.editions.withhold import strip_unshown_glue, withhold_answers
 
 # the repository's root (or the unpacked source archive's), three folders above this package
 ROOT = Path(__file__).resolve().parents[3]
@@ -231,8 +232,11 @@ def _lab_notebooks(root: Path):
 
 
 def student_cells(cells: list[dict], chapter: str) -> tuple[list[dict], int]:
-    """The chapter's cells for students (solutions removed), and the number of solutions removed."""
+    """The chapter's cells for students (solutions removed, and every glued value they no
+    longer show: :mod:`~imbalance_lib.book.editions.withhold`), and the number of solutions
+    removed."""
     cells, removed = strip_solutions(cells)
+    cells, _ = strip_unshown_glue(cells)
     cells = add_checks(cells, chapter)  # a check cell after each computation exercise
     return cells, removed
 
@@ -449,7 +453,8 @@ def source_archive(out: Path, root: Path = ROOT, *, solutions: bool = True) -> t
     and a ``student/`` folder of the student notebooks (:func:`lab_notebook`), every entry
     under ``imbalance-book/``, sorted, with a fixed timestamp (the same sources give the same
     bytes). ``solutions=False`` (the student site's archive): the chapters are the student
-    edition's, without solutions, and so is intro.md. Returns (number of entries, size in bytes)."""
+    edition's, without solutions, and so is intro.md; no answers and a README for students
+    (:func:`withhold_answers`). Returns (number of entries, size in bytes)."""
     import zipfile
 
     root, out = Path(root), Path(out)
@@ -461,6 +466,7 @@ def source_archive(out: Path, root: Path = ROOT, *, solutions: bool = True) -> t
             nb = json.loads(src.read_text(encoding="utf-8"))
             nb["cells"], _ = student_cells(nb["cells"], src.stem)
             entries[f"chapters/{src.name}"] = _dumps(nb).encode("utf-8")
+        withhold_answers(entries)
     for name, text in _lab_notebooks(root):
         entries[f"student/{name}"] = text.encode("utf-8")
     out.parent.mkdir(parents=True, exist_ok=True)
