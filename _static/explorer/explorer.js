@@ -93,7 +93,7 @@
       body.appendChild(h("tr", {}, [h("th", { scope: "row", text: nt[1] })].concat(cells)));
     });
     el.deployHead = h("th", { scope: "col", text: "at deployment" });
-    return h("div", { "class": "ie-scroll", role: "region", tabindex: "0",
+    return h("div", { "class": "ie-scroll pst-scrollable-table-container", role: "region", tabindex: "0",
       "aria-label": "Every metric of the matrix" }, [h("table", { "class": "ie-metrics" }, [
       h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Metric" }),
         h("th", { scope: "col", text: "Value" }), h("th", { scope: "col", text: "95 % interval" }),
@@ -122,7 +122,7 @@
       rows.push(h("tr", {}, cells));
     }
     el.out3 = h("dl", { "class": "ie-out3", "aria-live": "polite" });
-    return h("div", {}, [h("div", { "class": "ie-scroll" }, [h("table", { "class": "ie-matrix ie-matrix3" }, [
+    return h("div", {}, [h("div", { "class": "ie-scroll pst-scrollable-table-container" }, [h("table", { "class": "ie-matrix ie-matrix3" }, [
       h("caption", { text: "Three classes (rows: true class; columns: predicted class)" }),
       h("thead", {}, [h("tr", {}, [h("td"), h("th", { scope: "col", text: "pred. 1" }),
         h("th", { scope: "col", text: "pred. 2" }), h("th", { scope: "col", text: "pred. 3" })])]),

@@ -160,3 +160,84 @@ def test_normal_distribution_function(blank):
     js = blank.evaluate("xs => xs.map(ImbalanceMetrics.normalCdf)", xs)
     want = [NormalDist().cdf(x) for x in xs]
     assert max(abs(a - b) for a, b in zip(js, want)) < 1e-14
+
+
+def _built():
+    if not PAGE.is_file():
+        pytest.skip(f"no built explorer page at {PAGE}: run make site first")
+
+
+@pytest.fixture(params=[1366, 390], ids=["wide", "narrow"])
+def explorer(browser, request):
+    """The built page opened from file://; any request that is not a local file fails it."""
+    _built()
+    page = browser.new_page(viewport={"width": request.param, "height": 900})
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"error: {e}"))
+    page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+
+    def route(r):
+        if r.request.url.startswith("file://"):
+            r.continue_()
+        else:
+            problems.append(f"network: {r.request.url}")
+            r.abort()
+    page.route("**/*", route)
+    page.goto(PAGE.as_uri())
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]", timeout=10000)
+    yield page, request.param, problems
+    page.close()
+
+
+def _table(page) -> dict[str, list[str]]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#imbalance-explorer table.ie-metrics tbody tr')].map(r => [r.cells[0].textContent,
+        [...r.cells].slice(1).map(c => c.textContent)]))""")
+
+
+def test_page_works_from_file_and_fits(explorer):
+    page, width, problems = explorer
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    over = page.evaluate("""w => [...document.querySelectorAll('#imbalance-explorer *')]
+        .filter(e => e.getBoundingClientRect().right > w + 0.5 && !e.closest('.ie-scroll'))
+        .map(e => e.tagName + '#' + e.id)""", width)
+    assert not over, f"wider than {width} px: {over}"
+    # every metric of the registry has its row; the matrix as opened is the binormal one
+    rows = _table(page)
+    assert list(rows) == [m.title for m in METRICS.values()]
+    C = np.array([[813, 87], [42, 58]])  # P = 100, N = 900 at t = 1.3, d = 1.5, by hand:
+    assert [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")] == C.ravel().tolist()
+    for info in METRICS.values():
+        value = info.func(C, **info.params)
+        assert rows[info.title][0] == f"{value:.4f}", info.name
+    lo, hi = _wilson(np.array(58.0), np.array(100.0), _z(0.95))
+    assert rows[METRICS["tpr"].title][1] == f"{lo:.3f} to {hi:.3f}"
+    assert not problems, problems
+
+
+def test_keyboard_and_screen_reader(explorer):
+    page, _, problems = explorer
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll('#imbalance-explorer input')]
+        .filter(i => !(i.labels && i.labels.length) && !i.getAttribute('aria-label')).map(i => i.id)""")
+    assert not unlabelled
+    assert page.get_attribute("#ie-summary", "aria-live") == "polite"
+    before = page.text_content("#ie-summary")
+    page.focus("#ie-t")
+    page.keyboard.press("ArrowRight")  # one step of the threshold slider
+    assert page.input_value("#ie-t") == "1.35"
+    assert page.text_content("#ie-summary") != before
+    # a typed count: every undefined metric says so
+    for cell in ("fn", "tp"):
+        page.fill(f"#ie-{cell}", "0")
+    rows = _table(page)
+    assert rows[METRICS["tpr"].title][:2] == ["undefined", "undefined"]
+    assert rows[METRICS["tnr"].title][0] != "undefined"
+    assert not problems, problems
+
+
+def test_scripts_only_on_their_page():
+    _built()
+    for page in HTML.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        has = "_static/explorer/" in text
+        assert has == (page == PAGE), page
