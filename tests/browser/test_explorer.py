@@ -215,6 +215,17 @@ def test_page_works_from_file_and_fits(explorer):
     assert not problems, problems
 
 
+def test_printed_book_shows_the_figure(explorer):
+    page, _, problems = explorer
+    shown = ("() => ['imbalance-explorer', 'fig-explorer-print'].map("
+             "i => getComputedStyle(document.getElementById(i)).display !== 'none')")
+    assert page.evaluate(shown) == [True, False]
+    page.emulate_media(media="print")
+    assert page.evaluate(shown) == [False, True]
+    assert page.evaluate("document.querySelector('#fig-explorer-print img').naturalWidth") > 500
+    assert not problems, problems
+
+
 def test_keyboard_and_screen_reader(explorer):
     page, _, problems = explorer
     unlabelled = page.evaluate("""() => [...document.querySelectorAll('#imbalance-explorer input')]
