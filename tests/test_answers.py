@@ -112,6 +112,8 @@ EXPECTED = {
     "rank-ex-atomic": {"a": 1 / 30, "b": 6 / (10 * 50 * 51)},
     "rank-ex-baseline": _random_ap(),
     "syn-ex-deploy": _deploy(),
+    "dep-ex-bayes": {"": 1 / 20},  # 1 / (1 + 19)
+    "dep-ex-under": {"": 1 / 11},  # odds 1 divided by 10
 }
 CASES = [(label, part, value) for label, parts in EXPECTED.items()
          for part, value in parts.items()]
