@@ -112,6 +112,8 @@ EXPECTED = {
     "rank-ex-atomic": {"a": 1 / 30, "b": 6 / (10 * 50 * 51)},
     "rank-ex-baseline": _random_ap(),
     "syn-ex-deploy": _deploy(),
+    "dep-ex-bayes": {"": 1 / 20},  # 1 / (1 + 19)
+    "dep-ex-under": {"": 1 / 11},  # odds 1 divided by 10
 }
 CASES = [(label, part, value) for label, parts in EXPECTED.items()
          for part, value in parts.items()]
@@ -128,7 +130,7 @@ def test_table_holds_exactly_the_expected_parts():
     assert stored == {(label, part) for label, part, _ in CASES}
     spec = {(e.label, p.name) for e in answers.EXERCISES for p in e.parts}
     assert spec == stored
-    assert len(EXPECTED) == 25 and len(CASES) == 63
+    assert len(EXPECTED) == 27 and len(CASES) == 65
 
 
 @pytest.mark.parametrize("label,part,value", CASES)

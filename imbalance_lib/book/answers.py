@@ -240,6 +240,10 @@ EXERCISES: tuple[Exercise, ...] = (
         ("average AP of a random ranking", "ranking.expected_random_ap(200, 2)"),
         ("share of random rankings with AP >= 0.05",
          'ranking.random_ap_tail(200, 2, "0.05")'))),
+    # deployment
+    Exercise("dep-ex-bayes", "deployment", _one("threshold", "_")),
+    Exercise("dep-ex-under", "deployment", _one("probability under the original prior",
+                                                "_[0]")),
     # synthesis
     Exercise("syn-ex-deploy", "synthesis", _parts(
         ("accuracy at pi = 0.2", 'float(props.evaluate("accuracy", ex[0.2]))'),
@@ -254,6 +258,8 @@ EXERCISES: tuple[Exercise, ...] = (
 NO_CHECK: dict[str, str] = {
     "ac-ex-slope": "a proof and a verbal comparison",
     "ba-ex-multiclass": "a proof with a symbolic answer",
+    "dep-ex-mcc": "a proof",
+    "dep-ex-nb": "a reading of a decision curve in words",
     "iam-ex-balanced": "a proof",
     "iam-ex-rules": "a model's name and a proof",
     "iba-ex-scorer": "which scorers agree, and why",
