@@ -142,6 +142,9 @@ CLAIMS = [
     Claim("hm-over", "from 20 positives at IR 10 and 100 Hanley-McNeil's interval covers more "
           "than 97 % in every cell",
           lambda f: f.hm_over_from20 == f.hm_cells_from20 > 0),
+    Claim("few-hm-edge", "the highest of those in-band Hanley-McNeil cells lies within half a "
+          "point of the band's upper limit, so its verdict rests on a thin margin",
+          lambda f: 96.5 <= f.few_hm_band_max and f.few_hm_band_max_upper <= 97),
     Claim("few-hm-near", "with 10 positives or fewer Hanley-McNeil's interval covers within the "
           "band in all cells at IR 10 and 100 but one, below it in that one, the only AUROC "
           "interval to reach 93 % there, and less than 93 % at IR 1",

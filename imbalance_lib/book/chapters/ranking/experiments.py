@@ -316,6 +316,9 @@ def _few_positives(table: pd.DataFrame, boot: pd.DataFrame, n_boot: int) -> dict
             "few_narrow_imb_upper": float(max(hi[m][imb].max() for m in
                                               ("DeLong", "logit", "bootstrap"))),
             "few_hm_cells": int(imb.sum()), "few_hm_band": int(hm_band[imb].sum()),
+            # the highest of the cells in the band, and its upper two-SE end
+            "few_hm_band_max": float(few["Hanley-McNeil"][imb & hm_band].max()),
+            "few_hm_band_max_upper": float(hi["Hanley-McNeil"][imb & hm_band].max()),
             "few_hm_miss": float(miss.max()) if len(miss) else 0.0,
             "few_hm_miss_upper": float(hi["Hanley-McNeil"][imb & ~hm_band].max())
             if len(miss) else 0.0,

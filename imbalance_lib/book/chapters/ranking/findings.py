@@ -187,6 +187,8 @@ class RankingFindings(Findings):
     few_narrow_imb_upper: float
     few_hm_cells: int
     few_hm_band: int
+    few_hm_band_max: float
+    few_hm_band_max_upper: float
     few_hm_miss: float
     few_hm_miss_upper: float
     few_hm_miss_ir: int
