@@ -455,3 +455,20 @@ def test_page_wording():
 
 def test_synthesis_links_this_chapter():
     assert "{doc}`ranking`" in _markdown("chapters/synthesis.ipynb")
+
+
+def test_population_ap_by_quadrature():
+    """No separation: the prevalence (by hand); otherwise a large sample scored by
+    scikit-learn lies within a few of its standard errors."""
+    from sklearn.metrics import average_precision_score
+
+    for ir in (1, 10, 100):
+        assert abs(theory.population_ap(0.0, ir) - 1 / (1 + ir)) < 1e-9
+    rng = np.random.default_rng(5)
+    for ir in (1, 10):
+        n = 100_000
+        y = np.r_[np.ones(n, int), np.zeros(n * ir, int)]
+        s = np.r_[rng.normal(1.5, 1, n), rng.normal(0, 1, n * ir)]
+        assert abs(average_precision_score(y, s) - theory.population_ap(1.5, ir)) < 0.004
+    with pytest.raises(ValueError, match="imbalance ratio"):
+        theory.population_ap(1.5, 0)
