@@ -41,15 +41,18 @@ class TestClaims(ClaimsContract):
         "linear-overstates": {"knn_linear": 0.5},
         "steps-understate": {"knn_ap": 0.99},
         "linear-negligible": {"lr_linear_excess": 0.01},
-        "auprc-starves-b": {"sub_auprc_share_b_max": 0.2},
-        "auroc-feeds-b": {"sub_auroc_share_b_min": 0.01},
-        "auprc-gain-a": {"sub_auprc_gain_b": 0.001},
+        "auprc-starves-b": {"sub_auprc_share_b_se": 0.01},  # 2 SE reach a fifth of 0.091
+        "auroc-feeds-b": {"sub_auroc_share_b_se": 0.03},  # 2 SE reach down to the share
+        "auprc-gain-a": {"sub_auprc_gain_b_max": 0.001},
+        "auprc-top-greedy": {"sub_top_best": 11999},
         "mcd-agree": {"mcd_beyond_nonzero_se": 1},
         "mcd-gap-fixes": {"mcd_gap_fixes": 3.0},  # and the other two conditions below
         "mcd-auprc-starves-low": {"mcd_auprc_low_ratio_max": 0.5},
         "mcd-auroc-feeds-low": {"mcd_auroc_low_minus_high_min": -0.001},
         "mcd-share-low": {"mcd_share_low_auprc_max": 0.2},
-        "keel-minority": {"keel_differ": 60},  # and 10 (under a fifth) below
+        "keel-minority": {"keel_differ_pct_max": 40.0},  # and under a fifth below
+        "keel-splits-change": {"keel_differ_every": 28},
+        "keel-splits-noise": {"keel_split_over_bound": 1},
         "keel-noise": {"keel_auroc_sig": 5},  # one more than the binomial bound of 4
         "keel-ap-noise": {"keel_ap_sig": 5},
         "keel-agree-perfect": {"keel_agree_perfect": 0},
@@ -59,6 +62,8 @@ class TestClaims(ClaimsContract):
         "logit-better-small": {"cov_logit_beats_small": 5},
         "logit-large": {"cov_logit_large_lower": 92.9},
         "paired-from-20": {"cov_paired_from20_lower": 92.9},
+        "paired-separation": {"psep_20_below93": 0},
+        "few-hm-edge": {"few_hm_band_max": 95.5},
         "boot-few-under": {"cov_boot_few_upper": 93.1},
         "boot-from-20": {"cov_boot_more_in_reach": 5},
         "ap-boot-ir1-under": {"cov_ap_boot_ir1_upper": 93.1},
@@ -84,7 +89,11 @@ class TestClaims(ClaimsContract):
     PART_BREAKERS = [
         ("mcd-gap-fixes", {"mcd_gap_low_published": 0.001}),
         ("mcd-gap-fixes", {"mcd_gap_rerun_all_high": False}),
-        ("keel-minority", {"keel_differ": 10}),  # under a fifth
+        ("keel-minority", {"keel_differ_pct_min": 15.0}),  # under a fifth
+        ("keel-minority", {"keel_splits": 1}),  # one split only
+        ("keel-noise", {"keel_chance_tail": 0.03}),
+        ("few-hm-edge", {"few_hm_band_max_upper": 97.1}),  # the bound no longer at 97.5 %
+        ("auroc-feeds-b", {"sub_auroc_share_b_min": 0.1}),  # every seed at or above its share
         ("few-hm-near", {"few_hm_ir1_upper": 93.1}),  # IR 1 reaches the band
         ("few-hm-near", {"few_narrow_imb_upper": 93.1}),  # another interval reaches it
         ("few-hm-near", {"few_hm_miss_upper": 93.1}),  # its miss within noise of the band
@@ -162,6 +171,14 @@ def test_subgroup_design_is_calibrated():
 def _keel():
     """The stored KEEL study as arrays."""
     return {k: np.asarray(v) for k, v in ranking.keel_study().items()}
+
+
+def test_keel_fold_splits_score_the_same_data_sets():
+    """The page matches the other splits' picks to the first split's by position."""
+    folds = ranking.keel_fold_seeds()
+    names = list(ranking.keel_study()["names"])
+    assert folds["seeds"] == [1, 2]
+    assert all(list(r["names"]) == names for r in folds["studies"])
 
 
 def test_keel_counts_from_the_stored_arrays(findings):
@@ -438,3 +455,20 @@ def test_page_wording():
 
 def test_synthesis_links_this_chapter():
     assert "{doc}`ranking`" in _markdown("chapters/synthesis.ipynb")
+
+
+def test_population_ap_by_quadrature():
+    """No separation: the prevalence (by hand); otherwise a large sample scored by
+    scikit-learn lies within a few of its standard errors."""
+    from sklearn.metrics import average_precision_score
+
+    for ir in (1, 10, 100):
+        assert abs(theory.population_ap(0.0, ir) - 1 / (1 + ir)) < 1e-9
+    rng = np.random.default_rng(5)
+    for ir in (1, 10):
+        n = 100_000
+        y = np.r_[np.ones(n, int), np.zeros(n * ir, int)]
+        s = np.r_[rng.normal(1.5, 1, n), rng.normal(0, 1, n * ir)]
+        assert abs(average_precision_score(y, s) - theory.population_ap(1.5, ir)) < 0.004
+    with pytest.raises(ValueError, match="imbalance ratio"):
+        theory.population_ap(1.5, 0)

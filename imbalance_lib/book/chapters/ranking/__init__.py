@@ -26,8 +26,10 @@ from .experiments import (
     bootstrap_coverage_table,
     coverage_se,
     coverage_study,
+    keel_fold_seeds,
     keel_study,
     logit_separation,
+    paired_separation,
 )
 from .figures import coverage_figure
 from .findings import RankingFindings, findings
@@ -37,6 +39,7 @@ from .theory import (
     dominance,
     expected_random_ap,
     fix,
+    population_ap,
     random_ap_tail,
     scores_at_auroc,
 )
@@ -44,7 +47,8 @@ from .theory import (
 __all__ = [
     "CLAIMS", "RankingFindings", "findings", "MCDERMOTT", "bootstrap_coverage",
     "bootstrap_coverage_table", "coverage_se", "coverage_study", "keel_study",
-    "logit_separation", "coverage_figure", "bootstrap_beside", "check_table",
+    "keel_fold_seeds", "logit_separation", "paired_separation", "coverage_figure",
+    "bootstrap_beside", "check_table",
     "mcdermott_table", "show", "study_table", "calibrated_scores", "dominance",
-    "expected_random_ap", "fix", "random_ap_tail", "scores_at_auroc",
+    "expected_random_ap", "fix", "population_ap", "random_ap_tail", "scores_at_auroc",
 ]

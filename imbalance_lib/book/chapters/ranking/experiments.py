@@ -18,20 +18,41 @@ from scipy.stats import norm
 
 import imbalance_lib as il
 from imbalance_lib.book.published import mcdermott2024
-from imbalance_lib.book.ranking_study import bootstrap_coverage, keel_study
+from imbalance_lib.book.ranking_study import bootstrap_coverage, keel_fold_seeds, keel_study
 from imbalance_lib.book.stored import stored_as
 
-from .theory import SHIFT
+from .theory import SHIFT, population_ap
 
 __all__ = ["COVERAGE_POSITIVES", "COVERAGE_IRS", "MCDERMOTT", "coverage_study",
-           "logit_separation", "coverage_se", "bootstrap_coverage_table", "keel_study",
-           "coverage_summary", "bootstrap_summary",
+           "paired_separation", "logit_separation", "coverage_se",
+           "bootstrap_coverage_table", "keel_study", "keel_fold_seeds",
+           "coverage_summary", "paired_summary", "bootstrap_summary",
            "bootstrap_coverage"]
 
 COVERAGE_POSITIVES = (5, 10, 20, 50, 200)
 COVERAGE_IRS = (1, 10, 100)
 MCDERMOTT = mcdermott2024
 """McDermott et al.'s settings and published gains (:mod:`imbalance_lib.book.published`)."""
+
+
+def _paired_hits(y: np.ndarray, z1: np.ndarray, z2: np.ndarray,
+                 shifts: tuple[float, float]) -> int:
+    """How many test sets (rows of ``z1``, ``z2``) the paired DeLong interval covers.
+
+    The two scores of a test set are ``z1 + shifts[0] y`` and ``0.6 z1 + 0.8 z2 +
+    shifts[1] y`` (unit variance, correlation 0.6); the interval of the difference of
+    their AUROCs (DeLong's covariance of all of them from one call) is set against
+    the true difference :math:`\\Phi(s_0/\\sqrt 2) - \\Phi(s_1/\\sqrt 2)`.
+    """
+    k = len(z1)
+    a, b = z1 + shifts[0] * y, 0.6 * z1 + 0.8 * z2 + shifts[1] * y
+    diff_true = float(norm.cdf(shifts[0] / np.sqrt(2)) - norm.cdf(shifts[1] / np.sqrt(2)))
+    z = float(norm.ppf(0.975))
+    auc, cov = il.delong_covariance(y, np.r_[a, b])
+    i = np.arange(k)
+    se = np.sqrt(np.maximum(cov[i, i] + cov[i + k, i + k] - 2 * cov[i, i + k], 0.0))
+    d = auc[:k] - auc[k:]
+    return int(np.sum((d - z * se <= diff_true) & (diff_true <= d + z * se)))
 
 
 def _coverage_cell(ir: int, n1: int, n_sets: int, ap_true: float, seed: int) -> dict:
@@ -43,8 +64,6 @@ def _coverage_cell(ir: int, n1: int, n_sets: int, ap_true: float, seed: int) -> 
     """
     rng = np.random.default_rng([seed, ir, n1])
     auc_true = float(norm.cdf(SHIFT / np.sqrt(2)))
-    diff_true = auc_true - float(norm.cdf(1.0 / np.sqrt(2)))
-    z = float(norm.ppf(0.975))
     y = np.r_[np.ones(n1, int), np.zeros(n1 * ir, int)]
     chunk = max(1, min(500, 2_000_000 // len(y)))
     hits = dict.fromkeys(("DeLong", "logit", "Hanley-McNeil", "AP logit", "AP binomial",
@@ -53,7 +72,7 @@ def _coverage_cell(ir: int, n1: int, n_sets: int, ap_true: float, seed: int) -> 
     while done < n_sets:
         k = min(chunk, n_sets - done)
         z1, z2 = rng.normal(size=(2, k, len(y)))
-        a, b = z1 + SHIFT * y, 0.6 * z1 + 0.8 * z2 + 1.0 * y
+        a = z1 + SHIFT * y
         for name, method in (("DeLong", "delong"), ("logit", "logit"),
                              ("Hanley-McNeil", "hanley-mcneil")):
             iv = il.roc_auc_interval(y, a, method=method)
@@ -64,11 +83,7 @@ def _coverage_cell(ir: int, n1: int, n_sets: int, ap_true: float, seed: int) -> 
             hits[name] += np.sum((iv.low <= ap_true) & (ap_true <= iv.high))
         hits["AP mean"] += np.sum(iv.estimate)
         hits["AP se"] += np.sum(iv.estimate**2)  # the sum of squares, for now
-        auc, cov = il.delong_covariance(y, np.r_[a, b])  # the paired test, one chunk
-        i = np.arange(k)
-        se = np.sqrt(np.maximum(cov[i, i] + cov[i + k, i + k] - 2 * cov[i, i + k], 0.0))
-        d = auc[:k] - auc[k:]
-        hits["paired DeLong"] += np.sum((d - z * se <= diff_true) & (diff_true <= d + z * se))
+        hits["paired DeLong"] += _paired_hits(y, z1, z2, (SHIFT, 1.0))
         done += k
     out = {m: 100.0 * float(v) / n_sets for m, v in hits.items()}
     mean, square = out["AP mean"] / 100.0, out["AP se"] / 100.0
@@ -86,21 +101,41 @@ def coverage_study(n_sets: tuple = (20_000, 20_000, 20_000, 8_000, 4_000),
     Minority sizes 5, 10, 20, 50, 200 (with ``n_sets`` test sets each, enough for
     a Monte Carlo standard error of about 0.15 to 0.35 points) and imbalance
     ratios 1, 10, 100; the true AUROC is :math:`\\Phi(1.5/\\sqrt 2)`, the true AP of
-    each ratio the AP of a sample of 20,000 positives (and IR times as many
-    negatives). The paired rows compare two correlated scores (correlation 0.6,
-    separations 1.5 and 1.0). ``AP mean`` is the mean AP estimate (``AP se`` its
+    each ratio the population's, by quadrature (:func:`.theory.population_ap`). The
+    paired rows compare two correlated scores (correlation 0.6, separations 1.5 and
+    1.0). ``AP mean`` is the mean AP estimate (``AP se`` its
     standard error), beside ``AP true``. About a minute of CPU; stored with the hash
     of its code.
     """
     rows = []
     for ir in COVERAGE_IRS:
-        rng = np.random.default_rng([seed, ir])
-        big = 20_000
-        yb = np.r_[np.ones(big, int), np.zeros(big * ir, int)]
-        ap_true = float(il.average_precision(yb, np.r_[rng.normal(SHIFT, 1, big),
-                                                       rng.normal(0, 1, big * ir)]))
+        ap_true = population_ap(SHIFT, ir)
         for n1, n in zip(COVERAGE_POSITIVES, n_sets):
             rows.append(_coverage_cell(ir, n1, n, ap_true, seed))
+    return pd.DataFrame(rows).set_index(["IR", "positives"])
+
+
+@stored_as("ranking_paired_separation")  # chapters/data/stored/ranking_paired_separation.json
+def paired_separation(shifts: tuple = (2.5, 2.0), positives: tuple = (20, 50),
+                      n_sets: int = 10_000, seed: int = 2) -> pd.DataFrame:
+    """Coverage (%) of DeLong's paired interval at another pair of separations.
+
+    The paired design of :func:`coverage_study` (correlation 0.6) with separations
+    ``shifts``, imbalance ratios 1, 10 and 100 and ``n_sets`` test sets per cell
+    (scored in chunks of 500): whether "from 20 positives the paired test covers at
+    least 93 %" depends on how well the two scores separate the classes.
+    """
+    rows = []
+    for ir in COVERAGE_IRS:
+        for n1 in positives:
+            rng = np.random.default_rng([seed, ir, n1])
+            y = np.r_[np.ones(n1, int), np.zeros(n1 * ir, int)]
+            hits = 0
+            for k in np.diff(np.r_[np.arange(0, n_sets, 500), n_sets]):
+                z1, z2 = rng.normal(size=(2, k, len(y)))
+                hits += _paired_hits(y, z1, z2, shifts)
+            rows.append({"IR": ir, "positives": n1, "sets": n_sets,
+                         "paired DeLong": 100.0 * hits / n_sets})
     return pd.DataFrame(rows).set_index(["IR", "positives"])
 
 
@@ -214,6 +249,21 @@ def coverage_summary(t: pd.DataFrame, bias_z: pd.Series) -> dict[str, Any]:
             "cov_paired_from20_lower": float(lo["paired DeLong"][pos >= 20].min())}
 
 
+def paired_summary(t: pd.DataFrame, shifts: tuple[float, float] = (2.5, 2.0)) -> dict[str, Any]:
+    """What the prose says about DeLong's paired interval at the larger separations ``shifts``
+    (:func:`paired_separation`), each rate with its margin of two standard errors."""
+    pos = t.index.get_level_values("positives")
+    lo, hi = _bounds(t["paired DeLong"], t["sets"])
+    p20, p50 = t["paired DeLong"][pos == 20], t["paired DeLong"][pos == 50]
+    return {"psep_auc_a": float(norm.cdf(shifts[0] / np.sqrt(2))),
+            "psep_auc_b": float(norm.cdf(shifts[1] / np.sqrt(2))),
+            "psep_sets": int(t["sets"].min()), "psep_irs": int((pos == 20).sum()),
+            "psep_20_min": float(p20.min()), "psep_20_max": float(p20.max()),
+            "psep_20_below93": int((hi[pos == 20] < 93).sum()),
+            "psep_50_min": float(p50.min()), "psep_50_max": float(p50.max()),
+            "psep_50_lower": float(lo[pos == 50].min())}
+
+
 def bootstrap_summary(table: pd.DataFrame, boot: pd.DataFrame, n: int,
                       resamples: int) -> dict[str, Any]:
     """The stored bootstrap coverage (``n`` test sets per cell), each rate with its margin,
@@ -266,6 +316,9 @@ def _few_positives(table: pd.DataFrame, boot: pd.DataFrame, n_boot: int) -> dict
             "few_narrow_imb_upper": float(max(hi[m][imb].max() for m in
                                               ("DeLong", "logit", "bootstrap"))),
             "few_hm_cells": int(imb.sum()), "few_hm_band": int(hm_band[imb].sum()),
+            # the highest of the cells in the band, and its upper two-SE end
+            "few_hm_band_max": float(few["Hanley-McNeil"][imb & hm_band].max()),
+            "few_hm_band_max_upper": float(hi["Hanley-McNeil"][imb & hm_band].max()),
             "few_hm_miss": float(miss.max()) if len(miss) else 0.0,
             "few_hm_miss_upper": float(hi["Hanley-McNeil"][imb & ~hm_band].max())
             if len(miss) else 0.0,

@@ -13,12 +13,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
+from scipy.stats import binom
 
 import imbalance_lib as il
 from imbalance_lib.book.findings import Findings
 
 from .experiments import MCDERMOTT as pub
-from .experiments import bootstrap_summary, coverage_summary
+from .experiments import bootstrap_summary, coverage_summary, paired_summary
 from .theory import expected_random_ap, fix, random_ap_tail
 
 __all__ = ["RankingFindings", "findings"]
@@ -57,12 +58,18 @@ class RankingFindings(Findings):
     atomic_gap_ap: float
     # whom each metric helps: the calibrated two-group experiment
     sub_auroc_share_b: float
+    sub_auroc_share_b_se: float
     sub_auroc_share_b_min: float
     sub_auroc_share_b_max: float
     sub_auprc_share_b: float
+    sub_auprc_share_b_se: float
+    sub_auprc_share_b_min: float
     sub_auprc_share_b_max: float
     sub_auprc_gain_a: float
     sub_auprc_gain_b: float
+    sub_auprc_gain_b_max: float
+    sub_top_best: int
+    sub_auprc_steps: int
     sub_seeds: int
     sub_steps: int
     sub_mistakes_share_b: float
@@ -141,6 +148,17 @@ class RankingFindings(Findings):
     cov_paired_10_max: float
     cov_paired_from20_min: float
     cov_paired_from20_lower: float
+    # DeLong's paired interval at larger separations (%)
+    psep_auc_a: float
+    psep_auc_b: float
+    psep_sets: int
+    psep_irs: int
+    psep_20_min: float
+    psep_20_max: float
+    psep_20_below93: int
+    psep_50_min: float
+    psep_50_max: float
+    psep_50_lower: float
     # coverage of the stratified bootstrap (%)
     cov_boot_sets: int
     cov_boot_resamples: int
@@ -169,6 +187,8 @@ class RankingFindings(Findings):
     few_narrow_imb_upper: float
     few_hm_cells: int
     few_hm_band: int
+    few_hm_band_max: float
+    few_hm_band_max_upper: float
     few_hm_miss: float
     few_hm_miss_upper: float
     few_hm_miss_ir: int
@@ -194,11 +214,23 @@ class RankingFindings(Findings):
     keel_both_sig: int
     keel_chance: float
     keel_chance_bound: int
+    keel_chance_tail: float
     keel_agree: int
     keel_agree_perfect: int
     keel_median_pos_differ: float
     keel_median_pos: float
     keel_boot: int
+    # the same study under other fold splits (the page's split among them)
+    keel_splits: int
+    keel_split_seed_max: int
+    keel_differ_min: int
+    keel_differ_max: int
+    keel_differ_pct_min: float
+    keel_differ_pct_max: float
+    keel_differ_every: int
+    keel_differ_some: int
+    keel_split_over_bound: int
+    keel_split_auroc_sig_max: int
     # exercises
     ex_base_mean: float
     ex_base_reported: float
@@ -243,19 +275,23 @@ def _dominance(verdicts: pd.DataFrame) -> dict[str, Any]:
 
 
 def _subgroups(runs: pd.DataFrame, steps: int, fair_share: float) -> dict[str, Any]:
-    """Shares of fixes to group B and AUROC gains, per metric, over the seeds."""
+    """Shares of fixes to group B (mean, its standard error over the seeds, range) and
+    AUROC gains, per metric."""
     out: dict[str, Any] = {}
     for metric in ("AUROC", "AUPRC"):
         r = runs[runs["metric"] == metric]
         tag = metric.lower()
         share = r["share B"].to_numpy()
         out[f"sub_{tag}_share_b"] = float(np.mean(share))
+        out[f"sub_{tag}_share_b_se"] = float(np.std(share, ddof=1) / np.sqrt(len(share)))
+        out[f"sub_{tag}_share_b_min"] = float(np.min(share))
         out[f"sub_{tag}_share_b_max"] = float(np.max(share))
-        if metric == "AUROC":
-            out["sub_auroc_share_b_min"] = float(np.min(share))
-        else:
+        if metric == "AUPRC":
             out["sub_auprc_gain_a"] = float(np.mean(r["gain A"].to_numpy()))
             out["sub_auprc_gain_b"] = float(np.mean(r["gain B"].to_numpy()))
+            out["sub_auprc_gain_b_max"] = float(np.max(np.abs(r["gain B"].to_numpy())))
+            out["sub_top_best"] = int(r["top pays most"].sum())
+            out["sub_auprc_steps"] = int(r["steps"].sum())
     out["sub_seeds"], out["sub_steps"] = int(runs["seed"].nunique()), steps
     out["sub_mistakes_share_b"] = fair_share
     return out
@@ -321,11 +357,29 @@ def _keel(r: dict[str, Any], differ: pd.DataFrame, auroc_sig: pd.Series,
             "keel_both_sig": int((auroc_sig & ap_sig).sum()),
             "keel_chance": 0.05 * len(differ),
             # as many tests at the 5 % level with no real difference: the count exceeds
-            # this only one time in forty (independent tests)
+            # this at most one time in forty (independent tests)
             "keel_chance_bound": int(chance_bound),
+            # the exact probability of a count above that bound
+            "keel_chance_tail": float(binom.sf(chance_bound, len(differ), 0.05)),
             "keel_agree": int((~is_differ).sum()), "keel_agree_perfect": int(perfect),
             "keel_median_pos_differ": float(np.median(n_pos[is_differ])),
             "keel_median_pos": float(np.median(n_pos)), "keel_boot": int(r["n_boot"])}
+
+
+def _keel_splits(by_split: pd.DataFrame, differ_by_split: pd.DataFrame) -> dict[str, Any]:
+    """The KEEL counts per fold split (``by_split``: one row per split seed, the page's
+    counts) and, per data set, whether the picks differ in each split."""
+    over = ((by_split["AUROC gap significant"] > by_split["chance alone, 97.5 % bound"])
+            | (by_split["AP gap significant"] > by_split["chance alone, 97.5 % bound"]))
+    return {"keel_splits": len(by_split), "keel_split_seed_max": int(by_split.index.max()),
+            "keel_differ_min": int(by_split["picks differ"].min()),
+            "keel_differ_max": int(by_split["picks differ"].max()),
+            "keel_differ_pct_min": float(by_split["%"].min()),
+            "keel_differ_pct_max": float(by_split["%"].max()),
+            "keel_differ_every": int(differ_by_split.all(axis=1).sum()),
+            "keel_differ_some": int(differ_by_split.any(axis=1).sum()),
+            "keel_split_over_bound": int(over.sum()),
+            "keel_split_auroc_sig_max": int(by_split["AUROC gap significant"].max())}
 
 
 def _exercises() -> dict[str, Any]:
@@ -374,9 +428,11 @@ def findings(*, score_cases: int, score_gaps: dict[str, float], ap_rankings: int
              families: list[pd.DataFrame], point: pd.DataFrame, keel: dict[str, Any],
              keel_differ: pd.DataFrame, keel_auroc_sig: pd.Series, keel_ap_sig: pd.Series,
              keel_chance_bound: float, keel_perfect: int,
+             keel_by_split: pd.DataFrame, keel_differ_by_split: pd.DataFrame,
              coverage: pd.DataFrame, bias: pd.DataFrame,
              boot: pd.DataFrame, boot_sets: int, boot_resamples: int,
              perfect_sets: int, perfect_wide: int, separation: dict[str, Any],
+             paired_sep: pd.DataFrame,
              auprg: dict[tuple[int, int], np.ndarray],
              auprg_all_positive: dict[tuple[int, int], float]) -> RankingFindings:
     """Everything the chapter's prose states, from what the page computed."""
@@ -398,10 +454,12 @@ def findings(*, score_cases: int, score_gaps: dict[str, float], ap_rankings: int
         "knn_dg": knn["Davis-Goadrich"], "knn_linear": knn["linear (trapezoids)"],
         "knn_linear_excess": knn_excess, "lr_linear_excess": lr_excess,
         **coverage_summary(coverage, bias["z"]),
+        **paired_summary(paired_sep),
         **bootstrap_summary(coverage, boot, boot_sets, boot_resamples),
         **_prg(auprg, auprg_all_positive), **_exercises(),
         **_keel(keel, keel_differ, keel_auroc_sig, keel_ap_sig, keel_chance_bound,
                 keel_perfect),
+        **_keel_splits(keel_by_split, keel_differ_by_split),
         "perfect_sets": perfect_sets, "perfect_wide": perfect_wide, **separation,
         "knn_lr_excess_ratio": knn_excess / abs(lr_excess),
         "lr_linear_excess_e4": 1e4 * lr_excess,  # glued in units of 1e-4

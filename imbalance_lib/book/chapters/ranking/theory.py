@@ -12,10 +12,12 @@ import itertools
 from fractions import Fraction
 
 import numpy as np
+from scipy.integrate import quad
+from scipy.stats import norm
 
 import imbalance_lib as il
 
-__all__ = ["TOL", "SHIFT", "expected_random_ap", "random_ap_tail", "dominance",
+__all__ = ["TOL", "SHIFT", "population_ap", "expected_random_ap", "random_ap_tail", "dominance",
            "fix", "calibrated_scores", "scores_at_auroc"]
 
 TOL = 1e-12
@@ -23,6 +25,29 @@ TOL = 1e-12
 
 SHIFT = 1.5
 """Separation of the binormal scores (positives N(SHIFT, 1), negatives N(0, 1))."""
+
+
+def population_ap(shift: float, ir: float) -> float:
+    r"""The average precision of the binormal population, by quadrature.
+
+    Positives score :math:`N(\mathrm{shift}, 1)`, negatives :math:`N(0, 1)`, ``ir``
+    negatives per positive. On the population AP is the precision at each positive's
+    score averaged over the positives,
+    :math:`\int \mathrm{prec}(t)\,\varphi(t - \mathrm{shift})\,dt` with
+    :math:`\mathrm{prec}(t) = S_+(t) / (S_+(t) + \mathrm{ir}\,S_-(t))`, the
+    :math:`S` the two survival functions.
+
+    >>> round(population_ap(0.0, 1), 6)  # no separation: the prevalence
+    0.5
+    """
+    if ir <= 0:
+        raise ValueError(f"the imbalance ratio must be positive, got {ir}")
+
+    def integrand(t: float) -> float:
+        odds = np.exp(norm.logsf(t) - norm.logsf(t - shift))  # S-(t) / S+(t)
+        return float(norm.pdf(t - shift) / (1.0 + ir * odds))
+
+    return float(quad(integrand, shift - 12.0, shift + 12.0, epsabs=1e-13, limit=200)[0])
 
 
 def expected_random_ap(n: int, n_pos: int) -> float:
