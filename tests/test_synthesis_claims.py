@@ -59,6 +59,7 @@ class TestClaims(ClaimsContract):
         "f1-drops": {"shift_f1_deploy": 0.9},
         "iam-bump": {"iam_peak": 0.0},
         "map-fixed": {"map_never_fixed": 1},
+        "map-example-tie": {"map_example_tied_with": []},
         "mcc-used-same": {"rho_mcc_used_max": 86},
         "poleb-fewer": {"lrbal_poleb_max": 70},
         "family-no-trend": {"rho_family_lo": 0.05},

@@ -76,6 +76,8 @@ CLAIMS = [
           lambda f: f.map_trivial > f.map_trivial_fixed and f.map_never > 0
           and f.map_never_fixed == 0
           and f.map_example_pick_nan != f.map_example_pick),
+    Claim("map-example-tie", "the example's nan-policy pick shares its MAP with another "
+          "model", lambda f: len(f.map_example_tied_with) > 0),
     Claim("accba-reverse", "on most of the data sets where accuracy and BA pick different "
           "models they rank the two contested models in opposite order in every repetition",
           lambda f: f.accba_rev_words == "most"

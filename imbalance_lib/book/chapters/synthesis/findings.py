@@ -124,6 +124,7 @@ class SynthesisFindings(Findings):
     map_example_nopos: int
     map_example_nan: float
     map_example_pick_nan: str
+    map_example_tied_with: Sequence[str]
     map_example_pick: str
     mean_differ: float
     acc_ba: float
@@ -310,6 +311,8 @@ def _map_policy(counts: np.ndarray, map_nan: np.ndarray, pick_map: np.ndarray,
     nan_pick, fixed_pick = no_pos[rows, pick_nan], no_pos[rows, pick_map]  # (D, R)
     d = int(np.flatnonzero((pick_nan != pick_map) & nan_pick.all(-1))[0])
     m = int(pick_nan[d])
+    means = np.round(map_nan[d].mean(axis=-1), 12)  # (M,)
+    tied_with = [str(models[i]) for i in np.flatnonzero(means == means[m]) if i != m]
     return {"map_trivial": int(nan_pick.any(-1).sum()),
             "map_trivial_fixed": int(fixed_pick.any(-1).sum()),
             "map_never": int(nan_pick.all(-1).sum()),
@@ -317,7 +320,7 @@ def _map_policy(counts: np.ndarray, map_nan: np.ndarray, pick_map: np.ndarray,
             "map_example": str(names[d]), "map_example_model": str(models[m]),
             "map_example_nopos": int(no_pos[d, m].sum()),
             "map_example_nan": round(float(map_nan[d, m].mean()), 3),
-            "map_example_pick_nan": str(models[m]),
+            "map_example_pick_nan": str(models[m]), "map_example_tied_with": tied_with,
             "map_example_pick": str(models[int(pick_map[d])])}
 
 
