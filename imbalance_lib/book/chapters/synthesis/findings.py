@@ -312,7 +312,7 @@ def _map_policy(counts: np.ndarray, map_nan: np.ndarray, pick_map: np.ndarray,
     d = int(np.flatnonzero((pick_nan != pick_map) & nan_pick.all(-1))[0])
     m = int(pick_nan[d])
     means = np.round(map_nan[d].mean(axis=-1), 12)  # (M,)
-    tied_with = [str(models[i]) for i in np.flatnonzero(means == means[m]) if i != m]
+    tied_with = [str(models[int(i)]) for i in np.flatnonzero(means == means[m]) if i != m]
     return {"map_trivial": int(nan_pick.any(-1).sum()),
             "map_trivial_fixed": int(fixed_pick.any(-1).sum()),
             "map_never": int(nan_pick.all(-1).sum()),
