@@ -146,7 +146,7 @@ def plot_guide() -> Figure:
     for q, a, y in zip(questions, answers, ys):
         _box(ax, 0.2, y, q, "#cfe2f3")
         _box(ax, 0.77, y, a, "#fde9c9")
-        ax.annotate("yes", (0.53, y), (0.41, y), va="center",
+        ax.annotate("yes", (0.5, y), (0.4, y), va="center",
                     arrowprops=dict(arrowstyle="->", color="0.3"))
     for y0, y1 in zip(ys, ys[1:]):
         ax.annotate("", (0.2, y1 + 0.06), (0.2, y0 - 0.06),
