@@ -77,6 +77,7 @@ class TestClaims(ClaimsContract):
         "same-not-all": {"same_ba_gm": 104},
         "mean-differ": {"mean_differ": 0.2},
         "acc-rises": {"shift_acc_deploy": 0.8},
+        "ex-deploy": {"ex_false_alarms": 0.4},
         "ties": {"ties_all": 0},
         "pick-stable": {"stable_max": 105},
         "dropped-folds": {"tests_dropped_metrics": ["F1", "MCC"]},

@@ -115,6 +115,10 @@ CLAIMS = [
           and f.most > f.mean_differ),
     Claim("acc-rises", "accuracy rises from test to deployment",
           lambda f: f.shift_acc_deploy > f.shift_acc_test),
+    Claim("ex-deploy", "in the exercise BA stays, accuracy rises, F1 loses more than half, "
+          "and most positive predictions at deployment are false alarms",
+          lambda f: abs(f.ex_ba_change) < 1e-12 and f.ex_acc_deploy > f.ex_acc_test
+          and f.ex_f1_deploy < f.ex_f1_test / 2 and f.ex_false_alarms > 0.5),
     Claim("ties", "some data sets tie at the top under every metric, accuracy ties on more; "
           "without the all-tied data sets the disagreement shares are at least as large",
           lambda f: 0 < f.ties_all < f.study_d and f.ties_acc_more > 0

@@ -212,6 +212,12 @@ class SynthesisFindings(Findings):
     ex_study_distinct: int
     ex_study_ties: int
     ex_study_tie_names: Sequence[str]
+    ex_acc_test: float
+    ex_acc_deploy: float
+    ex_f1_test: float
+    ex_f1_deploy: float
+    ex_ba_change: float
+    ex_false_alarms: float
     # the guide
     cost_ratio: float
     deploy_pi: float
@@ -435,7 +441,7 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
              within: tuple[tuple[str, str], float], between: tuple[tuple[str, str], float],
              rho_ir: float, ir_ci: Sequence[float], rho_family: float,
              family_ci: Sequence[float], families: pd.Series, by_bin: pd.DataFrame,
-             moved: Mapping[str, float]) -> SynthesisFindings:
+             moved: Mapping[str, float], ex_deploy: pd.DataFrame) -> SynthesisFindings:
     """The findings, from the results the page computed (named as on the page).
 
     ``iba`` holds the IBA example's verdicts (``small``, ``large``), its ``matrix``,
@@ -448,7 +454,9 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
     the value of AC on the all-wrong matrix and the two right sides (``ac_rhs``,
     ``hmnc_rhs``); ``within`` and ``between`` the least correlation inside a block
     and the largest across them, each with its pair; ``families`` the number of data
-    sets of each source family, largest first.
+    sets of each source family, largest first; ``ex_deploy`` the exercise's table
+    (metrics by prevalence, test first, with the share of false alarms among the
+    positive predictions).
     """
     counts, names, models = res["counts"], res["names"].tolist(), res["models"].tolist()
     D, M, R = counts.shape[:3]
@@ -463,7 +471,14 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
          "moved_mar": round(moved["macro_recall"], 4), "moved_cba": round(moved["cba"], 4),
          "moved_mcc": round(moved["mcc"], 4),
          "ex_study_distinct": int(n_distinct.max()), "ex_study_ties": len(top),
-         "ex_study_tie_names": [names[d] for d in top]}
+         "ex_study_tie_names": [names[d] for d in top],
+         "ex_acc_test": float(ex_deploy.iloc[:, 0]["accuracy"]),
+         "ex_acc_deploy": float(ex_deploy.iloc[:, 1]["accuracy"]),
+         "ex_f1_test": float(ex_deploy.iloc[:, 0]["f1"]),
+         "ex_f1_deploy": float(ex_deploy.iloc[:, 1]["f1"]),
+         "ex_ba_change": float(ex_deploy.iloc[:, 1]["balanced_accuracy"]
+                               - ex_deploy.iloc[:, 0]["balanced_accuracy"]),
+         "ex_false_alarms": float(ex_deploy.iloc[:, 1]["false alarms"])}
     f |= _properties(prop, n_max, searched, yes_search, any_domain, counterexamples, iba)
     f |= _identities(groups, new_fixed, n_same, symbolic, wrong, iam_gap)
     f |= _prevalence(pis, bias, shift, iam_kink)
