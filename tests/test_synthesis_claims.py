@@ -59,6 +59,7 @@ class TestClaims(ClaimsContract):
         "f1-drops": {"shift_f1_deploy": 0.9},
         "iam-bump": {"iam_peak": 0.0},
         "map-fixed": {"map_never_fixed": 1},
+        "map-example-tie": {"map_example_tied_with": []},
         "mcc-used-same": {"rho_mcc_used_max": 86},
         "poleb-fewer": {"lrbal_poleb_max": 70},
         "family-no-trend": {"rho_family_lo": 0.05},
@@ -73,6 +74,13 @@ class TestClaims(ClaimsContract):
         "blocks-overlap": {"blocks_overlap": "separate"},
         "blocks": {"block_a": ["BA", "GM", "IBA", "AC", "OP"]},
         "f1-mcc": {"rho_mcc_f1": 0.8},
+        "same-not-all": {"same_ba_gm": 104},
+        "mean-differ": {"mean_differ": 0.2},
+        "acc-rises": {"shift_acc_deploy": 0.8},
+        "ex-deploy": {"ex_false_alarms": 0.4},
+        "ties": {"ties_all": 0},
+        "pick-stable": {"stable_max": 105},
+        "dropped-folds": {"tests_dropped_metrics": ["F1", "MCC"]},
         "mcc-fewer": {"rho_mcc_used_min": 105},
         "ir-trend": {"rho_ir_lo": 0.05, "ir_trend": "a trend"},
         "cba-moves": {"cba_drop": 0.0},
@@ -263,3 +271,33 @@ def test_map_of_the_never_positive_guesser_is_half_the_npv():
     pi = 0.05
     C = [[1 - pi, 0.0], [pi, 0.0]]
     assert il.macro_precision(C, zero_division=0.0) == pytest.approx((1 - pi) / 2)
+
+
+def _rates(counts):
+    # TPR, TNR and ACC by hand from stored matrices [[TN, FP], [FN, TP]]
+    tn, fp = counts[..., 0, 0], counts[..., 0, 1]
+    fn, tp = counts[..., 1, 0], counts[..., 1, 1]
+    return tp / (tp + fn), tn / (tn + fp), (tp + tn) / (tp + tn + fp + fn)
+
+
+def test_ties_stability_and_identical_rankings_by_hand(f):
+    res = study.load_result()
+    tpr, tnr, acc = _rates(res["counts"].astype(float))  # (D, M, R)
+    # BA and GM rank the six models identically (Spearman 1) on f.same_ba_gm data sets
+    ba, gm = ((tpr + tnr) / 2).mean(axis=2), np.sqrt(tpr * tnr).mean(axis=2)
+    rs = [spearmanr(x, y).statistic for x, y in zip(ba, gm) if np.ptp(x) > 0 and np.ptp(y) > 0]
+    assert (len(rs), sum(r > 1 - 1e-12 for r in rs)) == (f.used_ba_gm, f.same_ba_gm)
+    # accuracy: the pick (first of the best means) is the best model of every repetition
+    m = np.round(acc.mean(axis=2), 12)
+    pick = m.argmax(axis=1)
+    per_rep = np.round(acc, 12).argmax(axis=1)  # (D, R)
+    assert int(np.all(per_rep == pick[:, None], axis=1).sum()) == f.stable_acc
+    # ties at the top under every metric: each such data set has a perfect classifier,
+    # and accuracy ties on f.ties_acc_more data sets besides them
+    values = syn.study_values(res["counts"])
+    top = {k: np.round(v.mean(axis=2), 12) for k, v in values.items()}
+    tied = {k: (t == t.max(axis=1, keepdims=True)).sum(axis=1) > 1 for k, t in top.items()}
+    every = np.all(list(tied.values()), axis=0)
+    acc_tied = (m == m.max(axis=1, keepdims=True)).sum(axis=1) > 1
+    assert int(every.sum()) == f.ties_all and np.all(m[every].max(axis=1) == 1.0)
+    assert int((acc_tied & ~every).sum()) == f.ties_acc_more

@@ -38,8 +38,9 @@ CLAIMS = [
     Claim("yes-search", "the searches beyond the grid overturn no other yes cell",
           lambda f: f.yes_search_flips == 0 and f.yes_searched > 0),
     Claim("iba-limit", "IBA with alpha = 0.6 looks weakly monotone on small matrices, "
-          "and is not monotone at n = 13",
+          "and is not monotone from the smallest n the search beyond the grid finds",
           lambda f: f.iba_alpha_small == "weak" and f.iba_alpha_13 == "no"
+          and f.iba_alpha_first_n > f.prop_nmax
           and f.iba_alpha_13_drop > 0 and f.iba_alpha_search == "no"),
     Claim("minagr", "minimal agreement holds only for BA, WA, ACC, MCC, MAR, MacroF, CBA, "
           "IAM, MAP and OP; F1, GM, IBA, AC, HMNC and kappa fail it",
@@ -75,6 +76,8 @@ CLAIMS = [
           lambda f: f.map_trivial > f.map_trivial_fixed and f.map_never > 0
           and f.map_never_fixed == 0
           and f.map_example_pick_nan != f.map_example_pick),
+    Claim("map-example-tie", "the example's nan-policy pick shares its MAP with another "
+          "model", lambda f: len(f.map_example_tied_with) > 0),
     Claim("accba-reverse", "on most of the data sets where accuracy and BA pick different "
           "models they rank the two contested models in opposite order in every repetition",
           lambda f: f.accba_rev_words == "most"
@@ -97,8 +100,36 @@ CLAIMS = [
     Claim("blocks", "average linkage splits the metrics into BA, GM, IBA, AC, OP, HMNC and "
           "ACC, F1, MCC, kappa, MAP, MacroF, CBA",
           lambda f: set(f.block_a) == {"BA", "GM", "IBA", "AC", "OP", "HMNC"}),
-    Claim("f1-mcc", "F1 ranks the models as MCC, kappa and the macro F-score do",
-          lambda f: min(f.rho_mcc_f1, f.rho_f1_kappa, f.rho_f1_macrof) >= 0.95),
+    Claim("f1-mcc", "the median correlation of F1 with MCC, kappa and the macro F-score, "
+          "and of BA with GM, is at least 0.95; accuracy and BA correlate below 0.5",
+          lambda f: min(f.rho_mcc_f1, f.rho_f1_kappa, f.rho_f1_macrof, f.rho_ba_gm) >= 0.95
+          and f.rho_acc_ba < 0.5),
+    Claim("same-not-all", "BA and GM, and F1 with MCC, kappa and the macro F-score, give "
+          "identical rankings of the six models on most but not all of their data sets",
+          lambda f: all(u / 2 < s < u for s, u in (
+              (f.same_ba_gm, f.used_ba_gm), (f.same_mcc_f1, f.used_mcc_f1),
+              (f.same_f1_kappa, f.used_f1_kappa), (f.same_f1_macrof, f.used_f1_macrof)))),
+    Claim("mean-differ", "metrics disagree often: two metrics pick differently on more than "
+          "a quarter of the data sets on average, and the most distant pair more than "
+          "accuracy and BA", lambda f: f.mean_differ > 0.25 and f.most >= f.acc_ba
+          and f.most > f.mean_differ),
+    Claim("acc-rises", "accuracy rises from test to deployment",
+          lambda f: f.shift_acc_deploy > f.shift_acc_test),
+    Claim("ex-deploy", "in the exercise BA stays, accuracy rises, F1 loses more than half, "
+          "and most positive predictions at deployment are false alarms",
+          lambda f: abs(f.ex_ba_change) < 1e-12 and f.ex_acc_deploy > f.ex_acc_test
+          and f.ex_f1_deploy < f.ex_f1_test / 2 and f.ex_false_alarms > 0.5),
+    Claim("ties", "some data sets tie at the top under every metric, accuracy ties on more; "
+          "without the all-tied data sets the disagreement shares are at least as large",
+          lambda f: 0 < f.ties_all < f.study_d and f.ties_acc_more > 0
+          and f.untied_n == f.study_d - f.ties_all
+          and f.mean_differ_untied >= f.mean_differ and f.acc_ba_untied >= f.acc_ba),
+    Claim("pick-stable", "no metric's pick is the best model of every repetition on every "
+          "data set, and accuracy's is so less often than BA's",
+          lambda f: f.stable_min <= f.stable_acc < f.stable_ba <= f.stable_max < f.study_d),
+    Claim("dropped-folds", "few tests lose folds to an undefined value, all of them MCC's",
+          lambda f: 0 < f.tests_dropped < 0.05 * f.tests_n
+          and list(f.tests_dropped_metrics) == ["MCC"]),
     Claim("mcc-fewer", "MCC's medians rest on fewer data sets",
           lambda f: f.rho_mcc_used_min < f.study_d),
     Claim("ir-trend", "no detectable trend of disagreement with the imbalance ratio",

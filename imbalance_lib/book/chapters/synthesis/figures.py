@@ -128,30 +128,32 @@ def plot_ir(ir: np.ndarray, pair_share: np.ndarray, bins: Sequence[float],
 
 def plot_guide() -> Figure:
     """The flow chart of the guide."""
-    fig, ax = plt.subplots(figsize=(7, 5.6))
+    fig, ax = plt.subplots(figsize=(7, 6.6))
     ax.set_axis_off()
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    questions = [("Are the costs of the\ntwo errors known?", 0.93),
-                 ("More than two classes?", 0.72),
-                 ("Will the prevalence differ\nin deployment?", 0.51),
-                 ("Is the minority class\nmore important?", 0.30)]
-    answers = [("expected cost at the deployment priors\n(any k: a cost matrix); "
-                "two classes: WA,\nα = c$_{FN}$π / (c$_{FN}$π + c$_{FP}$(1 − π))", 0.93),
-               ("MAR (= BA per class);\nCBA, MCC move with π", 0.72),
-               ("BA describes the classifier;\nadd the cost at the new π", 0.51),
-               ("TPR at a required TNR;\nF1 / precision if alarms cost", 0.30)]
-    for (q, y), (a, _) in zip(questions, answers):
+    ys = [0.94, 0.77, 0.60, 0.43, 0.26]
+    questions = ["Is the model still a score\n(no threshold chosen)?",
+                 "Are the costs of the\ntwo errors known?", "More than two classes?",
+                 "Will the prevalence differ\nin deployment?",
+                 "Is the minority class\nmore important?"]
+    answers = ["AUROC; the precision-recall area\nif positives matter (ranking chapter)",
+               "expected cost at the deployment priors\n(any k: a cost matrix); "
+               "two classes: WA,\nα = c$_{FN}$π / (c$_{FN}$π + c$_{FP}$(1 − π))",
+               "MAR (= BA per class);\nCBA, MCC move with π",
+               "BA describes the classifier;\nadd the cost at the new π",
+               "TPR at a required TNR;\nF1 / precision if alarms cost"]
+    for q, a, y in zip(questions, answers, ys):
         _box(ax, 0.2, y, q, "#cfe2f3")
         _box(ax, 0.77, y, a, "#fde9c9")
-        ax.annotate("yes", (0.53, y), (0.41, y), va="center",
+        ax.annotate("yes", (0.5, y), (0.4, y), va="center",
                     arrowprops=dict(arrowstyle="->", color="0.3"))
-    for (_, y0), (_, y1) in zip(questions, questions[1:]):
-        ax.annotate("", (0.2, y1 + 0.07), (0.2, y0 - 0.07),
+    for y0, y1 in zip(ys, ys[1:]):
+        ax.annotate("", (0.2, y1 + 0.06), (0.2, y0 - 0.06),
                     arrowprops=dict(arrowstyle="->", color="0.3"))
         ax.text(0.22, (y0 + y1) / 2, "no", va="center")
-    ax.annotate("", (0.2, 0.14), (0.2, 0.23), arrowprops=dict(arrowstyle="->", color="0.3"))
-    ax.text(0.22, 0.185, "no", va="center")
+    ax.annotate("", (0.2, 0.13), (0.2, 0.20), arrowprops=dict(arrowstyle="->", color="0.3"))
+    ax.text(0.22, 0.165, "no", va="center")
     _box(ax, 0.5, 0.07, "both classes equally important: BA with MCC beside it;\n"
          "ACC only on a balanced test set", "#fde9c9")
     return fig

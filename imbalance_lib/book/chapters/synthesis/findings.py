@@ -67,6 +67,7 @@ class SynthesisFindings(Findings):
     iba_alpha_13_matrix: Sequence[Sequence[int]]
     iba_alpha_13_drop: float
     iba_alpha_13_drop_text: str
+    iba_alpha_first_n: int
     kappa_mono_any: str
     map_mono_any: str
     iba_alpha_search: str
@@ -94,6 +95,7 @@ class SynthesisFindings(Findings):
     bias_free_max: float
     shift_f1_test: float
     shift_f1_deploy: float
+    shift_acc_test: float
     shift_acc_deploy: float
     iam_peak_pi: float
     iam_peak: float
@@ -122,6 +124,7 @@ class SynthesisFindings(Findings):
     map_example_nopos: int
     map_example_nan: float
     map_example_pick_nan: str
+    map_example_tied_with: Sequence[str]
     map_example_pick: str
     mean_differ: float
     acc_ba: float
@@ -142,6 +145,20 @@ class SynthesisFindings(Findings):
     most_b: str
     most: float
     most_sig: float
+    ties_all: int
+    ties_acc_more: int
+    mean_differ_untied: float
+    acc_ba_untied: float
+    untied_n: int
+    stable_acc: int
+    stable_ba: int
+    stable_min: int
+    stable_min_name: str
+    stable_max: int
+    stable_max_name: str
+    tests_n: int
+    tests_dropped: int
+    tests_dropped_metrics: Sequence[str]
     lrbal_acc: int
     lrbal_ba: int
     lrbal_ac: int
@@ -163,6 +180,14 @@ class SynthesisFindings(Findings):
     rho_f1_ba: float
     rho_f1_kappa: float
     rho_f1_macrof: float
+    same_ba_gm: int
+    same_mcc_f1: int
+    same_f1_kappa: int
+    same_f1_macrof: int
+    used_ba_gm: int
+    used_mcc_f1: int
+    used_f1_kappa: int
+    used_f1_macrof: int
     block_a: Sequence[str]
     block_b: Sequence[str]
     rho_within_min: float
@@ -187,6 +212,12 @@ class SynthesisFindings(Findings):
     ex_study_distinct: int
     ex_study_ties: int
     ex_study_tie_names: Sequence[str]
+    ex_acc_test: float
+    ex_acc_deploy: float
+    ex_f1_test: float
+    ex_f1_deploy: float
+    ex_ba_change: float
+    ex_false_alarms: float
     # the guide
     cost_ratio: float
     deploy_pi: float
@@ -236,6 +267,7 @@ def _properties(prop: pd.DataFrame, n_max: int, searched: Mapping[str, bool],
         "iba_alpha": ALPHA_IBA_EXAMPLE, "iba_alpha_small": iba["small"],
         "iba_alpha_13": iba["large"], "iba_alpha_13_matrix": iba["matrix"],
         "iba_alpha_13_drop": iba["drop"], "iba_alpha_13_drop_text": f"{iba['drop']:.2e}",
+        "iba_alpha_first_n": int(iba["first_n"]),
         "kappa_mono_any": any_domain["kappa"], "map_mono_any": any_domain["macro_precision"],
         "iba_alpha_search": "weak" if iba["search_holds"] else "no",
         "ce_rows": len(counterexamples), "baseline_every_q": every, "baseline_inner_q": inner,
@@ -266,6 +298,7 @@ def _prevalence(pis: np.ndarray, bias: Mapping[str, np.ndarray], shift: pd.DataF
                              for n in ("balanced_accuracy", "g_mean", "iba", "ac")),
         "shift_f1_test": round(float(shift.loc["F1"].iloc[0]), 3),
         "shift_f1_deploy": round(float(shift.loc["F1"].iloc[1]), 3),
+        "shift_acc_test": round(float(shift.loc["ACC"].iloc[0]), 3),
         "shift_acc_deploy": round(float(shift.loc["ACC"].iloc[1]), 3),
         "iam_peak_pi": round(float(pis[i_peak]), 2),
         "iam_peak": round(float(bias["iam"][i_peak]), 3), "iam_kink_pi": round(iam_kink, 2),
@@ -284,6 +317,8 @@ def _map_policy(counts: np.ndarray, map_nan: np.ndarray, pick_map: np.ndarray,
     nan_pick, fixed_pick = no_pos[rows, pick_nan], no_pos[rows, pick_map]  # (D, R)
     d = int(np.flatnonzero((pick_nan != pick_map) & nan_pick.all(-1))[0])
     m = int(pick_nan[d])
+    means = np.round(map_nan[d].mean(axis=-1), 12)  # (M,)
+    tied_with = [str(models[int(i)]) for i in np.flatnonzero(means == means[m]) if i != m]
     return {"map_trivial": int(nan_pick.any(-1).sum()),
             "map_trivial_fixed": int(fixed_pick.any(-1).sum()),
             "map_never": int(nan_pick.all(-1).sum()),
@@ -291,13 +326,35 @@ def _map_policy(counts: np.ndarray, map_nan: np.ndarray, pick_map: np.ndarray,
             "map_example": str(names[d]), "map_example_model": str(models[m]),
             "map_example_nopos": int(no_pos[d, m].sum()),
             "map_example_nan": round(float(map_nan[d, m].mean()), 3),
-            "map_example_pick_nan": str(models[m]),
+            "map_example_pick_nan": str(models[m]), "map_example_tied_with": tied_with,
             "map_example_pick": str(models[int(pick_map[d])])}
+
+
+def _ties(pick: Mapping[str, np.ndarray], tied: Mapping[str, np.ndarray],
+          rep: Mapping[str, np.ndarray]) -> dict:
+    """Ties at the top (broken by panel order), the metrics' agreement on the data
+    sets where not every metric ties, and how often a pick is the best model of
+    every repetition."""
+    keys = list(pick)
+    all_tied = np.all([tied[k] for k in keys], axis=0)
+    keep = ~all_tied
+    upper = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    stable = {k: int(np.all(rep[k] == pick[k][:, None], axis=1).sum()) for k in keys}
+    lo, hi = min(stable, key=stable.__getitem__), max(stable, key=stable.__getitem__)
+    return {"ties_all": int(all_tied.sum()),
+            "ties_acc_more": int((tied["ACC"] & keep).sum()),
+            "mean_differ_untied": round(float(np.mean(
+                [np.mean(pick[a][keep] != pick[b][keep]) for a, b in upper])), 2),
+            "acc_ba_untied": round(float(np.mean(pick["ACC"][keep] != pick["BA"][keep])), 2),
+            "untied_n": int(keep.sum()), "stable_acc": stable["ACC"], "stable_ba": stable["BA"],
+            "stable_min": stable[lo], "stable_min_name": lo, "stable_max": stable[hi],
+            "stable_max_name": hi}
 
 
 def _disagreement(dis: pd.DataFrame, differ: pd.DataFrame, differ_sig: pd.DataFrame,
                   n_repeats: int) -> dict:
     R = n_repeats
+    dropped = pd.concat([dis.loc[dis["dropped a"] > 0, "a"], dis.loc[dis["dropped b"] > 0, "b"]])
     ab = dis[(dis["a"] == "ACC") & (dis["b"] == "BA")]
     keys = list(differ.index)
     upper = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
@@ -314,6 +371,8 @@ def _disagreement(dis: pd.DataFrame, differ: pd.DataFrame, differ_sig: pd.DataFr
             "accba_sig_acc": int(((ab["t a"] > 0) & (ab["p a"] < 0.05)).sum()),
             "accba_sig_ba": int(((ab["t b"] > 0) & (ab["p b"] < 0.05)).sum()),
             "dis_n": len(dis), "dis_rev_all_share": rev_all_share,
+            "tests_n": 2 * len(dis), "tests_dropped": len(dropped),
+            "tests_dropped_metrics": sorted(set(dropped)),
             "dis_sig_share": round(float(dis["significant"].mean()), 2),
             "accba_rev_words": words(int((ab["reversed"] == R).sum()) / len(ab)),
             "dis_rev_words": words(rev_all_share), "most_a": most[0], "most_b": most[1],
@@ -322,6 +381,7 @@ def _disagreement(dis: pd.DataFrame, differ: pd.DataFrame, differ_sig: pd.DataFr
 
 
 def _correlations(pick_counts: pd.DataFrame, rho: pd.DataFrame, used: pd.DataFrame,
+                  same: pd.DataFrame,
                   blocks: tuple[list[str], list[str]], within: tuple[tuple[str, str], float],
                   between: tuple[tuple[str, str], float]) -> dict:
     lrbal = {k: int(pick_counts.loc[k, "LR-bal"]) for k in pick_counts.index}
@@ -335,6 +395,9 @@ def _correlations(pick_counts: pd.DataFrame, rho: pd.DataFrame, used: pd.DataFra
                                 (("F1", "BA"), "f1_ba"), (("F1", "kappa"), "f1_kappa"),
                                 (("F1", "MacroF"), "f1_macrof"))}
     mcc_used = used.loc["MCC"].drop("MCC")
+    for (a, b), key in ((("BA", "GM"), "ba_gm"), (("MCC", "F1"), "mcc_f1"),
+                        (("F1", "kappa"), "f1_kappa"), (("F1", "MacroF"), "f1_macrof")):
+        out[f"same_{key}"], out[f"used_{key}"] = int(same.loc[a, b]), int(used.loc[a, b])
     return out | {
         "lrbal_others_min": min(lrbal["GM"], lrbal["IBA"], lrbal["AC"]),
         "lrbal_others_max": max(lrbal["GM"], lrbal["IBA"], lrbal["AC"]),
@@ -370,22 +433,30 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
              n_same: int, symbolic: Mapping[str, bool], wrong: Mapping[str, float],
              iam_gap: Mapping[float, float], pis: np.ndarray, bias: Mapping[str, np.ndarray],
              shift: pd.DataFrame, iam_kink: float, res: Mapping[str, np.ndarray],
-             ir: np.ndarray, pick: Mapping[str, np.ndarray], pick_nan: np.ndarray,
+             ir: np.ndarray, pick: Mapping[str, np.ndarray], rep: Mapping[str, np.ndarray],
+             tied: Mapping[str, np.ndarray], pick_nan: np.ndarray,
              map_nan: np.ndarray, dis: pd.DataFrame, differ: pd.DataFrame,
              differ_sig: pd.DataFrame, pick_counts: pd.DataFrame, rho: pd.DataFrame,
-             used: pd.DataFrame, blocks: tuple[list[str], list[str]],
+             used: pd.DataFrame, same: pd.DataFrame, blocks: tuple[list[str], list[str]],
              within: tuple[tuple[str, str], float], between: tuple[tuple[str, str], float],
              rho_ir: float, ir_ci: Sequence[float], rho_family: float,
              family_ci: Sequence[float], families: pd.Series, by_bin: pd.DataFrame,
-             moved: Mapping[str, float]) -> SynthesisFindings:
+             moved: Mapping[str, float], ex_deploy: pd.DataFrame) -> SynthesisFindings:
     """The findings, from the results the page computed (named as on the page).
 
     ``iba`` holds the IBA example's verdicts (``small``, ``large``), its ``matrix``,
-    ``drop`` and whether the search found no violation (``search_holds``); ``wrong``
+    ``drop``, the smallest size with a violation (``first_n``, 0 if none) and whether
+    the search found no violation (``search_holds``); ``rep`` the best model of each
+    repetition, ``tied`` whether several models share the best mean (data sets,
+    per metric); ``same`` the number of data sets on which two metrics rank the six
+    models identically; ``dis`` has the number of non-finite test folds of each
+    metric's t-test (``dropped a``, ``dropped b``); ``wrong``
     the value of AC on the all-wrong matrix and the two right sides (``ac_rhs``,
     ``hmnc_rhs``); ``within`` and ``between`` the least correlation inside a block
     and the largest across them, each with its pair; ``families`` the number of data
-    sets of each source family, largest first.
+    sets of each source family, largest first; ``ex_deploy`` the exercise's table
+    (metrics by prevalence, test first, with the share of false alarms among the
+    positive predictions).
     """
     counts, names, models = res["counts"], res["names"].tolist(), res["models"].tolist()
     D, M, R = counts.shape[:3]
@@ -400,12 +471,20 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
          "moved_mar": round(moved["macro_recall"], 4), "moved_cba": round(moved["cba"], 4),
          "moved_mcc": round(moved["mcc"], 4),
          "ex_study_distinct": int(n_distinct.max()), "ex_study_ties": len(top),
-         "ex_study_tie_names": [names[d] for d in top]}
+         "ex_study_tie_names": [names[d] for d in top],
+         "ex_acc_test": float(ex_deploy.iloc[:, 0]["accuracy"]),
+         "ex_acc_deploy": float(ex_deploy.iloc[:, 1]["accuracy"]),
+         "ex_f1_test": float(ex_deploy.iloc[:, 0]["f1"]),
+         "ex_f1_deploy": float(ex_deploy.iloc[:, 1]["f1"]),
+         "ex_ba_change": float(ex_deploy.iloc[:, 1]["balanced_accuracy"]
+                               - ex_deploy.iloc[:, 0]["balanced_accuracy"]),
+         "ex_false_alarms": float(ex_deploy.iloc[:, 1]["false alarms"])}
     f |= _properties(prop, n_max, searched, yes_search, any_domain, counterexamples, iba)
     f |= _identities(groups, new_fixed, n_same, symbolic, wrong, iam_gap)
     f |= _prevalence(pis, bias, shift, iam_kink)
     f |= _map_policy(counts, map_nan, pick["MAP"], pick_nan, names, models)
     f |= _disagreement(dis, differ, differ_sig, R)
-    f |= _correlations(pick_counts, rho, used, blocks, within, between)
+    f |= _ties(pick, tied, rep)
+    f |= _correlations(pick_counts, rho, used, same, blocks, within, between)
     f |= _trend(rho_ir, ir_ci, rho_family, family_ci, by_bin)
     return SynthesisFindings(**f)

@@ -59,11 +59,13 @@ def property_table(prop: pd.DataFrame) -> pd.DataFrame:
 
 
 def accba_table(dis: pd.DataFrame, n_repeats: int) -> pd.DataFrame:
-    """The data sets where accuracy and BA pick different models, by imbalance ratio."""
+    """The data sets where accuracy and BA pick different models, by imbalance ratio,
+    with the number of repetitions in which accuracy's pick is that repetition's best."""
     ab = dis[(dis["a"] == "ACC") & (dis["b"] == "BA")].sort_values("IR")
     return pd.DataFrame({
         "data set": ab["data set"], "IR": ab["IR"].round(1),
-        "ACC picks": ab["pick a"], "BA picks": ab["pick b"],
+        "ACC picks": ab["pick a"], f"ACC's pick best in (of {n_repeats})": ab["wins a"],
+        "BA picks": ab["pick b"],
         f"reversed (of {n_repeats})": ab["reversed"],
         "P (ACC)": ab["p a"].round(3), "P (BA)": ab["p b"].round(3),
     }).reset_index(drop=True)
