@@ -234,6 +234,19 @@ def _check_count_size(C: ArrayLike, name: str = "confusion matrix") -> None:
             f"an interval on that many samples has width 0 to float precision")
 
 
+def _check_score_size(J: ArrayLike) -> None:
+    """Refuse joint counts above 2**53 for the closed-form methods of :func:`compare`, in
+    their own terms (they draw no resamples)."""
+    reject_masked(J, "joint counts")  # after this, the size is all _check_count_size refuses
+    try:
+        _check_count_size(J, "joint counts")
+    except ValueError:
+        raise ValueError(
+            "joint counts above 2**53 are not exact in float64, in which Tango's and "
+            "Newcombe's intervals are computed: compare refuses them for every method; "
+            "method='score' and 'newcombe' take counts up to 2**53") from None
+
+
 def _check_joint(J: ArrayLike) -> FloatArray:
     """Joint counts ``(..., k, k, k)`` under the rules of a stack of confusion matrices:
     not masked, numeric, finite, non-negative, at most 2**53; returned as float64
@@ -985,8 +998,10 @@ def compare(J: ArrayLike, metric: Metric, *, confidence: float = 0.95, method: s
     >>> round(c.difference, 3), 0 < c.prob_better < 1
     (0.089, True)
     """
-    J = _check_joint(J)
     score = isinstance(method, str) and method in SCORE_METHODS
+    if score:
+        _check_score_size(J)
+    J = _check_joint(J)
     if score and (params or not isinstance(metric, str) or metric not in SCORE_METRICS):
         raise ValueError(f"method={method!r} gives the paired difference of {SCORE_METRICS} "
                          f"only, named, without parameters; got {metric!r} with {params} "

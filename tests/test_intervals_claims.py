@@ -70,8 +70,11 @@ class TestClaims(ClaimsContract):
         "paired-often-holds": {"pc_often_min": 93.0},
         "paired-one-sided-short": {"pc_one_short": 0},
         "few-bayes-short": {"few_bayes_side0": 60.0},
-        "few-bayes-two-way": {"few_bayes_twoway": [95.0, 90.5]},
-        "few-score-holds": {"few_score": [95.0, 90.0]},
+        "few-bayes-unsure": {"few_bayes_unsure": 0},
+        "few-bayes-worst-range": {"few_bayes_worst_lo": 80.0},
+        "few-sets": {"few_close_mc_se": 0.49},
+        "few-bayes-two-way": {"few_bayes_twoway": [95.0] * 33 + [90.5]},
+        "few-score-holds": {"few_score": [95.0] * 67 + [90.0]},
         "few-score-over": {"few_newc_over": 0},
         "few-best": {"few_best": "wald"},
         "split-prior-under": {"split_min": 91.5},
@@ -141,6 +144,14 @@ class TestClaims(ClaimsContract):
         ("few-bayes-short", {"few_bayes_nested_min": 80.0}),
         ("few-bayes-short", {"few_bayes_short": 30}),
         ("few-bayes-short", {"few_bayes_worst_d": 20}),
+        ("few-bayes-short", {"few_bayes_worst_n": 200}),  # 89.7 % of 200: not clearly short
+        ("few-bayes-short", {"few_bayes_short_text": "TPR, 10 positives"}),
+        ("few-bayes-unsure", {"few_bayes_unsure_text": "none"}),
+        ("few-bayes-unsure", {"few_n_nested": [2000] * 34}),  # more cells undecided
+        ("few-bayes-worst-range", {"few_bayes_worst_se": 0.55}),
+        ("few-bayes-worst-range", {"few_bayes_worst_hi": 91.5}),
+        ("few-sets", {"few_n": [2000] * 68}),
+        ("few-score-over", {"few_n": [200] * 68}),  # too few sets to be clearly above 97 %
         ("few-score-holds", {"few_newc_short": 1}),
         ("few-score-holds", {"few_score_max": 99.0}),
         ("few-score-over", {"few_score_over": 40}),
@@ -230,6 +241,23 @@ def test_margins_by_hand():
     assert mc_near(0.975, 800, 0.93, 0.97)  # 0.975 - 0.0110 <= 0.97
     assert not mc_near(0.990, 800, 0.93, 0.97)  # 0.990 - 0.0070 > 0.97
     assert not mc_within(0.945, 800, 0.93, 0.97)  # 0.945 - 0.0161 < 0.93
+
+
+def test_few_short_and_undecided_cells_by_hand_from_the_stored_study(record):
+    """The resampled interval's cells clearly below 93 % and those within two standard
+    errors of it, counted here from the stored study with sqrt(p (1 - p) / n)."""
+    few = intervals.score_study()
+    bayes = few[few.method == "bayes"]
+    p, n = bayes.coverage.to_numpy(), bayes.n_sets.to_numpy()
+    se = np.sqrt(p * (1 - p) / n)
+    assert record.few_bayes_short == int((p + 2 * se < 0.93).sum())
+    assert record.few_bayes_unsure == int((np.abs(p - 0.93) <= 2 * se).sum())
+    # the cells that decide the count were drawn with more sets
+    close = (bayes.layout == "nested") & (bayes.disagreements <= 3)
+    assert set(n[close]) == {10000} and set(n[~close]) == {2000}
+    worst = bayes[bayes.layout == "nested"].coverage.min()
+    assert record.few_bayes_worst_lo == pytest.approx(100 * (worst - 2 * se[p == worst][0]),
+                                                      abs=0.051)
 
 
 def test_the_old_half_check_would_pass_a_wrong_pair():

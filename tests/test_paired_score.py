@@ -220,6 +220,18 @@ def test_compare_refuses_what_the_score_method_cannot_do(call, match):
         call()
 
 
+@pytest.mark.parametrize("method", ["score", "newcombe"])
+@pytest.mark.parametrize("J", [J_OK * 1e19, (J_OK * 2**53).astype(np.int64) + 1],
+                         ids=["1e19", "int64 2**53 + 1"])
+def test_compare_score_refuses_huge_counts_without_speaking_of_resampling(J, method):
+    # the closed forms draw nothing: the refusal must say why in their terms
+    with pytest.raises(ValueError, match=r"2\*\*53") as refused:
+        il.compare(J, "tpr", method=method)
+    assert "resampl" not in str(refused.value) and method in str(refused.value)
+    with pytest.raises(ValueError, match="resampled exactly"):  # the resampling methods
+        il.compare(J, "tpr")
+
+
 def test_compare_score_keeps_the_shape_of_a_stack():
     J = np.stack([J_OK, _joint(pos=[[10, 2], [0, 3]], neg=[[90, 0], [0, 10]])] * 3)
     c = il.compare(J.reshape(2, 3, 2, 2, 2), "balanced_accuracy", method="score")

@@ -115,7 +115,7 @@ other samples)."""
 
 def score_study(n_sets: int = 2000, n_resamples: int = 1000,
                 methods=("bayes", "score", "newcombe"), metrics=SCORE_METRICS,
-                layouts=tuple(LAYOUTS)):
+                layouts=tuple(LAYOUTS), close_sets: int | None = None, close_max: int = 3):
     """Coverage of the paired intervals of TPR and of balanced accuracy with few
     disagreements: one row per (metric, layout, P, expected disagreements, method), the
     share covered, its Monte Carlo standard error and the shares missed on either side.
@@ -123,7 +123,10 @@ def score_study(n_sets: int = 2000, n_resamples: int = 1000,
     For TPR the negatives do not matter; for balanced accuracy there are ``N = 10 P``
     negatives with as many expected disagreements as the positives. Every method sees
     the same test sets. ``metrics`` and ``layouts`` select a part of the study (the
-    rows of the whole one, in its order).
+    rows of the whole one, in its order). The nested cells with at most ``close_max``
+    expected disagreements, where the resampled interval covers close to the edge of a
+    93-97 % band, draw ``close_sets`` test sets (default ``n_sets``); the column
+    ``n_sets`` gives each cell's number.
     """
     rows = []
     for metric in metrics:
@@ -131,7 +134,9 @@ def score_study(n_sets: int = 2000, n_resamples: int = 1000,
             for P, d in SCORE_CELLS:  # a cell's seed does not depend on the other cells
                 rng = np.random.default_rng([SCORE_METRICS.index(metric),
                                              list(LAYOUTS).index(layout), P, d])
-                J, (d_tnr, d_tpr) = disagreement_sets(P, 10 * P, d, layout, n_sets, rng)
+                n = close_sets if close_sets and LAYOUTS[layout] == 1 and d <= close_max \
+                    else n_sets
+                J, (d_tnr, d_tpr) = disagreement_sets(P, 10 * P, d, layout, n, rng)
                 truth = d_tpr if metric == "tpr" else (d_tpr + d_tnr) / 2
                 for method in methods:
                     c = intervals.compare(J, metric, method=method, n_resamples=n_resamples,
@@ -140,8 +145,8 @@ def score_study(n_sets: int = 2000, n_resamples: int = 1000,
                     tol = 1e-12  # a limit equal to the truth up to rounding covers it
                     cov = float(np.mean((low <= truth + tol) & (truth - tol <= high)))
                     rows.append({"metric": metric, "layout": layout, "P": P,
-                                 "disagreements": d, "method": method, "coverage": cov,
-                                 "se": float(np.sqrt(cov * (1 - cov) / n_sets)),
+                                 "disagreements": d, "method": method, "n_sets": n,
+                                 "coverage": cov, "se": float(np.sqrt(cov * (1 - cov) / n)),
                                  "miss_low": float(np.mean(high < truth - tol)),
                                  "miss_high": float(np.mean(low > truth + tol))})
     return pd.DataFrame(rows)

@@ -129,14 +129,29 @@ class IntervalsFindings(Findings):
     # few disagreements (%): resampled against score intervals (few.few_findings)
     few_sets: int
     few_mc_se: float
+    few_close_sets: int
+    few_close_max: int
+    few_close_mc_se: float
     few_cells: int
     few_nested_cells: int
+    few_n: list
     few_bayes_nested: list
+    few_n_nested: list
     few_bayes_twoway: list
+    few_n_twoway: list
     few_bayes_nested_min: float
     few_bayes_worst_p: int
     few_bayes_worst_d: int
+    few_bayes_worst_n: int
+    few_bayes_worst_se: float
+    few_bayes_worst_lo: float
+    few_bayes_worst_hi: float
     few_bayes_short: int
+    few_bayes_short_cells: list
+    few_bayes_short_text: str
+    few_bayes_unsure: int
+    few_bayes_unsure_cells: list
+    few_bayes_unsure_text: str
     few_bayes_side0: float
     few_score: list
     few_newc: list
