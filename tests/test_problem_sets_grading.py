@@ -156,6 +156,30 @@ def test_without_the_solutions_the_grader_says_so(monkeypatch, tmp_path):
         grade.mark_submission(sub)
 
 
+def test_a_cell_that_runs_too_long_is_interrupted_and_the_rest_still_run(tmp_path):
+    from imbalance_lib.book.problems.grade import mark_submission, run_submission
+
+    answers = _right(6, 3)
+    answers[2] = "import time\ntime.sleep(60)\n" + answers[2]
+    path = tmp_path / "slow_week6.ipynb"
+    nb = _fill(6, "SEED = 3", answers)
+    _write(path, nb)
+    slow = 1 + next(i for i, c in enumerate(nb["cells"]) if "time.sleep" in "".join(c["source"]))
+    sub = run_submission(path, timeout=4)
+    marks = mark_submission(sub)
+    assert [m.points for m in marks[:3]] == [1.0, 0.0, 1.0]
+    assert sub.errors == [f"cell {slow} ran over 4 s and was stopped"]
+
+
+def test_a_roster_name_matches_whole_names_only():
+    from imbalance_lib.book.problems.report import student_of
+
+    roster = {"ann": 1, "anna": 2}
+    assert student_of(Path("anna_week1.ipynb"), roster) == "anna"
+    assert student_of(Path("ann-week1.ipynb"), roster) == "ann"
+    assert student_of(Path("annabel_week1.ipynb"), roster) is None
+
+
 def test_an_empty_folder_is_a_clear_error(tmp_path, capsys):
     assert main(["grade", str(tmp_path), "--out", str(tmp_path / "g.csv")]) == 2
     assert "no notebooks in" in capsys.readouterr().err

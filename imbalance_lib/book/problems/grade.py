@@ -87,7 +87,9 @@ def run_submission(path: Path, timeout: int = 120) -> Submission:
         return sub
     sub.week = week_of(nb, Path(path))
     nb.cells.append(nbformat.v4.new_code_cell(READ_CELL))
+    # a cell over ``timeout`` seconds is interrupted (reported as an error) and the rest run
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
+                            interrupt_on_timeout=True,
                             resources={"metadata": {"path": str(Path(path).parent)}})
     try:
         client.execute()
@@ -95,7 +97,9 @@ def run_submission(path: Path, timeout: int = 120) -> Submission:
         sub.errors.append(f"the notebook did not finish: {type(exc).__name__}")
     for i, cell in enumerate(nb.cells[:-1], start=1):
         for out in cell.get("outputs", []):
-            if out.get("output_type") == "error":
+            if out.get("output_type") == "error" and out["ename"] == "KeyboardInterrupt":
+                sub.errors.append(f"cell {i} ran over {timeout} s and was stopped")
+            elif out.get("output_type") == "error":
                 sub.errors.append(f"cell {i} raised {out['ename']}: {out['evalue']}"[:300])
     for out in nb.cells[-1].get("outputs", []):
         text = out.get("text", "")

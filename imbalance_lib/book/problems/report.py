@@ -57,8 +57,9 @@ def handout(week: int, roster: dict[str, int], out: Path) -> list[Path]:
 
 
 def student_of(path: Path, roster: dict[str, int]) -> str | None:
-    """The roster's student whose name starts the file name (the longest such name)."""
-    names = [s for s in roster if path.name.startswith(s)]
+    """The roster's student whose name starts the file name, followed by ``_``, ``-`` or
+    the suffix (the longest such name)."""
+    names = [s for s in roster if path.stem == s or path.stem.startswith((s + "_", s + "-"))]
     return max(names, key=len) if names else None
 
 
