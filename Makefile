@@ -35,7 +35,7 @@ EDITIONS := $(BIN)/python -m imbalance_lib.book.editions
 ARCHIVE := $(BUILDDIR)/html/imbalance-book-source.zip
 
 .PHONY: help setup book site student pdf test test-full test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench regenerate lint clean
+        test-pdf chromium chapter lab bench regenerate lint clean handout grade
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -59,6 +59,8 @@ help:
 	@echo "                     lines, IBA's MLP lines under emulated kernels, the synthesis chapter's study of 105 KEEL data"
 	@echo "                     sets; about 45 min on 2 cores) after a change"
 	@echo "                     to their code or the library; NAMES=... for some"
+	@echo "make handout WEEK=3 ROSTER=roster.csv DEST=week3/   a problem set per student, each with its seed"
+	@echo "make grade SUBMISSIONS=week3/ [ROSTER=roster.csv] [GRADES=grades.csv]   run and mark submitted sets"
 	@echo "make lint            [0/4] ruff on the library, tests, benchmarks and chapters; mypy on the library"
 	@echo "make chromium        install Debian's chromium if missing (root only)"
 	@echo "make clean           remove $(BUILDDIR) and the test caches"
@@ -188,10 +190,22 @@ bench: $(STAMP)
 regenerate: $(STAMP)
 	$(BIN)/python -m imbalance_lib.book.stored $(NAMES)
 
+# The weekly problem sets (chapters/problem_sets/): one notebook per student with its seed
+# (ROSTER: a CSV with columns student,seed), and the offline grader of the submissions.
+PROBLEMS := $(BIN)/python -m imbalance_lib.book.problems
+GRADES ?= grades.csv
+handout: $(STAMP)
+	@test -n "$(WEEK)" -a -n "$(ROSTER)" -a -n "$(DEST)" || \
+		{ echo "usage: make handout WEEK=3 ROSTER=roster.csv DEST=week3/"; exit 2; }
+	$(PROBLEMS) handout $(WEEK) --roster $(ROSTER) --out $(DEST)
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=week3/ [ROSTER=roster.csv]"; exit 2; }
+	$(PROBLEMS) grade $(SUBMISSIONS) --out $(GRADES) $(if $(ROSTER),--roster $(ROSTER))
 
 lint: $(STAMP)
 	@echo "==> [0/4] lint and type checks: ruff (library, tests, benchmarks, chapters), mypy (library)"
-	$(BIN)/ruff check imbalance_lib tests benchmarks chapters/*.ipynb
+	$(BIN)/ruff check imbalance_lib tests benchmarks chapters/*.ipynb chapters/problem_sets/*.ipynb
 	@# mypy's settings (files, strictness) are in pyproject.toml
 	$(BIN)/mypy
 

@@ -239,3 +239,32 @@ def test_the_answer_key_is_written_for_the_lecturer(tmp_path, monkeypatch):
     key = tmp_path / "key.json"
     assert answers.main(["--answer-key", str(key)]) == 0
     assert json.loads(key.read_text()) == results
+
+
+def test_the_student_edition_holds_no_solution_of_the_problem_sets(archive, tmp_path):
+    """The weekly sets ship as forms (``answer_<k> = ...``); the module that computes their
+    answers stays out of the archive, and neither the site's copies nor the archive's show an
+    answer of the default seed."""
+    from imbalance_lib.book.editions.withhold import PROBLEM_SOLUTIONS
+    from imbalance_lib.book.problems import DEFAULT_SEED, WEEKS
+    from imbalance_lib.book.problems.solutions import solve
+
+    assert PROBLEM_SOLUTIONS == "imbalance_lib/book/problems/solutions.py"
+    assert (ROOT / PROBLEM_SOLUTIONS).is_file() and PROBLEM_SOLUTIONS not in archive
+    assert "imbalance_lib/book/problems/data.py" in archive  # students make their data
+    code = [n for n in archive if n.startswith("imbalance_lib/") and n.endswith(".py")]
+    assert not [n for n in code if "def solve(" in archive[n].decode("utf-8")]
+    student_source(tmp_path / "student")
+    for week in WEEKS:
+        name = f"chapters/problem_sets/week{week}.ipynb"
+        copies = {"archive": archive[name].decode("utf-8"),
+                  "site": (tmp_path / "student" / name).read_text(encoding="utf-8")}
+        answers = [v for v in solve(week, DEFAULT_SEED).values() if isinstance(v, float)]
+        assert answers
+        for label, text in copies.items():
+            nb = json.loads(text)
+            lines = [ln for c in nb["cells"] if c["cell_type"] == "code"
+                     for ln in "".join(c["source"]).splitlines() if ln.startswith("answer_")]
+            assert lines and all(ln.split("#")[0].strip().endswith("= ...") for ln in lines)
+            for v in answers:
+                assert f"{v:.4f}" not in text, f"{label} {name} shows {v:.4f}"

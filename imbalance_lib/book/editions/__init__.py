@@ -209,6 +209,12 @@ def student_source(dest: Path) -> dict[str, int]:
             (dest / "notebooks" / src.name).write_text(_dumps(lab_notebook(nb)), encoding="utf-8")
         elif src.is_file():
             shutil.copy2(src, dest / "chapters" / src.name)
+        elif any(src.glob("*.ipynb")):  # a folder of pages (the problem sets), in student form
+            shutil.copytree(src, dest / "chapters" / src.name)
+            for page in sorted((dest / "chapters" / src.name).glob("*.ipynb")):
+                nb = json.loads(page.read_text(encoding="utf-8"))
+                nb["cells"], counts[f"{src.name}/{page.name}"] = student_cells(nb["cells"], page.stem)
+                page.write_text(_dumps(nb), encoding="utf-8")
     return counts
 
 

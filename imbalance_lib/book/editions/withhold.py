@@ -15,6 +15,10 @@ Answers and findings records
     answers, the exercise's cell stays as a form to fill in), and no findings records
     (``chapters/data/findings/*.json`` hold every computed answer); a file
     :data:`WITHHELD` in their folder tells ``record.keep`` not to compare.
+
+Problem sets
+    The weekly sets (``chapters/problem_sets/``) hold no answers; the module that
+    computes them from a seed, :data:`PROBLEM_SOLUTIONS`, is left out.
 """
 
 from __future__ import annotations
@@ -127,6 +131,8 @@ def student_answer_table(text: str) -> str:
 
 
 ANSWERS = "imbalance_lib/book/answers"
+# the problem sets' answers are computed by this module alone (the grader needs it)
+PROBLEM_SOLUTIONS = "imbalance_lib/book/problems/solutions.py"
 RECORDS = "chapters/data/findings/"
 
 
@@ -138,6 +144,8 @@ Python library they use.
 - `student/`: the chapters for JupyterLab, numbers and citations written in. Start here.
 - `chapters/`: the same chapters as the student site builds them (numbers shown as names
   in JupyterLab), the data they read in `chapters/data/`.
+- `chapters/problem_sets/`: the weekly problem sets; set `SEED` to the seed your
+  lecturer gave you.
 - `imbalance_lib/`: the library that computes every metric of the book.
 
 ## Running the notebooks
@@ -162,13 +170,14 @@ grades what you hand in.
 
 def withhold_answers(entries: dict[str, bytes]) -> None:
     """Take the answers out of the student archive's ``entries`` (path -> bytes), in place:
-    ``answers.py`` and ``answers.json`` in their student form, no findings records, and a
-    README for students in place of the developers' one."""
+    ``answers.py`` and ``answers.json`` in their student form, no findings records, no
+    solutions of the problem sets, and a README for students in place of the developers' one."""
     entries["README.md"] = STUDENT_README.encode("utf-8")
     entries[f"{ANSWERS}.py"] = student_answers_module(
         entries[f"{ANSWERS}.py"].decode("utf-8")).encode("utf-8")
     entries[f"{ANSWERS}.json"] = student_answer_table(
         entries[f"{ANSWERS}.json"].decode("utf-8")).encode("utf-8")
+    del entries[PROBLEM_SOLUTIONS]
     for name in [n for n in entries if n.startswith(RECORDS)]:
         del entries[name]
     entries[RECORDS + WITHHELD] = WITHHELD_TEXT.encode("utf-8")
