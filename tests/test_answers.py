@@ -26,7 +26,10 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from imbalance_lib.book import answers, editions
-from imbalance_lib.book.answers import UnknownExercise, add_checks, check
+from imbalance_lib.book.answer_cells import add_checks
+from imbalance_lib.book.answers import UnknownExercise, check
+from imbalance_lib.book.solutions import answer_table
+from imbalance_lib.book.solutions.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,8 +106,8 @@ EXPECTED = {
     "ac-ex-ties": {"a": 0.55, "b": 0.65, "c": 0.75},  # the cuts the solution prints
     "iam-ex-hand": {"a": 3 / 14, "b": 7 / 10},
     "iam-ex-six": {"": 1 - 4 / 6},
-    # resampling: the limits the solution prints (random_state=0)
-    "int-ex-five": {"a": 0.644, "b": 1.0, "c": 0.754, "d": 0.961, "e": 0.925, "f": 0.970},
+    # resampling: the limits the solution prints (random_state=0, 100,000 resamples)
+    "int-ex-five": {"a": 0.622, "b": 1.0, "c": 0.747, "d": 0.961, "e": 0.925, "f": 0.970},
     "int-ex-jeffreys": _jeffreys(),
     "int-ex-size": {"": 400},
     "int-ex-paired": {"a": 0.016, "b": 0.116, "c": -0.045, "d": 0.161},
@@ -128,7 +131,7 @@ def quiet(*args, **kw):
 def test_table_holds_exactly_the_expected_parts():
     stored = {(label, part) for label, e in answers.table().items() for part in e["parts"]}
     assert stored == {(label, part) for label, part, _ in CASES}
-    spec = {(e.label, p.name) for e in answers.EXERCISES for p in e.parts}
+    spec = {(e.label, p.name) for e in EXERCISES for p in e.parts}
     assert spec == stored
     assert len(EXPECTED) == 27 and len(CASES) == 65
 
@@ -221,7 +224,6 @@ def test_numeric_types_are_accepted():
 
 
 @pytest.mark.parametrize("value,error,words", [
-    ("0.5133", TypeError, "quotes"), ("abc", TypeError, "string"),
     (float("nan"), ValueError, "nan"), (np.nan, ValueError, "nan"),
     (float("inf"), ValueError, "infinite"), (-np.inf, ValueError, "infinite"),
     (np.float32("nan"), ValueError, "nan"),
@@ -238,7 +240,7 @@ def test_odd_values_raise_clear_errors(value, error, words):
 def test_none_prints_how_to_use_it():
     ok, out = quiet("hmnc-ex-form", None)
     assert ok is False and "no answer yet" in out and "None" in out
-    assert "within 0.0005" in out
+    assert "within 0.001" in out
 
 
 @pytest.mark.parametrize("label,part,words", [
@@ -385,5 +387,5 @@ def test_student_source_calls_add_checks():
 
 @pytest.mark.slow
 def test_rebuilding_reproduces_the_stored_table():
-    built = answers.dumps(answers.build_table(answers.compute()))
+    built = answer_table.dumps(answer_table.build_table(answer_table.compute()))
     assert built == answers.DATA.read_text(encoding="utf-8")
