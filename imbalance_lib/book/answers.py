@@ -271,6 +271,6 @@ def check(label: str, value, part: str | None = None) -> bool:
               f"{x!r} ({entry['what']}; right if {describe_tolerance(entry)}).")
         return False
     ok = _matches(entry, label, name, x)
-    print(f"{title}: {read}{'right' if ok else 'wrong'}: {'' if ok else 'not '}"
-          f"{describe_tolerance(entry)} ({SELF_TEST})")
+    print(f"{title}: {'right' if ok else 'wrong'}: {'' if ok else 'not '}"
+          f"{describe_tolerance(entry)} ({read}{SELF_TEST})")
     return ok
