@@ -10,6 +10,8 @@ tooling. The student edition's archive leaves the whole folder out
 - :mod:`.answer_table`: runs the solutions and writes the hashed answer table that
   :func:`imbalance_lib.book.answers.check` reads, or the lecturer's answer key
   (``python -m imbalance_lib.book.solutions.answer_table --help``);
-- :mod:`.iam`, :mod:`.ranking`, :mod:`.synthesis`: the constructions that the
-  exercises of those chapters ask students to make.
+- :mod:`.hmnc`, :mod:`.iam`, :mod:`.ranking`, :mod:`.synthesis`: the constructions
+  that the exercises of those chapters ask students to make, and the exercises' numbers
+  that the chapters' findings records hold (the chapters' solution cells pass them to
+  the findings: no shipped module computes an exercise's answer).
 """
