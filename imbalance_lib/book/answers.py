@@ -136,13 +136,13 @@ def _matches(entry: dict, label: str, part: str, value: float) -> bool:
 
 
 def describe_tolerance(entry: dict) -> str:
-    """The tolerance of a table entry in words, e.g. ``within 0.0005 of the answer``."""
+    """The tolerance of a table entry in words, e.g. ``within 0.001 of the answer``."""
     kind, tol = entry["kind"], entry["tol"]
     if kind == "int":
         return "exactly the answer, a whole number"
     if kind == "rel":
         return f"within {100 * tol:g} % of the answer"
-    extra = " (Monte Carlo: other random seeds move it this much)" \
+    extra = ", wide enough for other random seeds (a Monte Carlo answer)" \
         if entry.get("monte_carlo") else ""
     return f"within {tol:g} of the answer{extra}"
 
