@@ -42,7 +42,7 @@ import re
 import shutil
 from pathlib import Path
 
-from imbalance_lib.book.answers import add_checks
+from imbalance_lib.book.answer_cells import add_checks
 from imbalance_lib.book.editions.withhold import strip_unshown_glue, withhold_answers
 
 # the repository's root (or the unpacked source archive's), three folders above this package

@@ -8,11 +8,13 @@ Glued values
     copy still shows: a value no kept text (markdown, or a MyST table printed by a
     kept cell) refers to is dropped. The rule needs no list of answer names.
 
-Answers and findings records
-    The student archive ships ``answers.py`` without the answers' expressions
-    (:func:`student_answers_module`), ``answers.json`` without the hashes
+Answers, solution code and findings records
+    The student archive ships no solution code: the instructor-only package
+    ``imbalance_lib/book/solutions/`` (what each exercise computes, the exercises'
+    constructions, the tool that writes the answer table and the answer key) is left
+    out (:data:`SOLUTIONS`); ``answers.json`` ships without the hashes
     (:func:`student_answer_table`: ``check()`` then says that this edition holds no
-    answers, the exercise's cell stays as a form to fill in), and no findings records
+    answers, the exercise's cell stays as a form to fill in); and no findings records
     (``chapters/data/findings/*.json`` hold every computed answer); a file
     :data:`WITHHELD` in their folder tells ``record.keep`` not to compare.
 
@@ -23,7 +25,6 @@ Problem sets
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 
@@ -99,26 +100,6 @@ def strip_unshown_glue(cells: list[dict]) -> tuple[list[dict], set[str]]:
     return out, gone
 
 
-def student_answers_module(source: str) -> str:
-    """The source of ``answers.py`` with the exercises' expressions left out.
-
-    The assignment to ``EXERCISES`` becomes an empty tuple; everything else (the check
-    and its messages) stays, so that the student notebooks' check cells still import.
-    """
-    tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
-    for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) else None)
-        if isinstance(target, ast.Name) and target.id == "EXERCISES":
-            assert node.end_lineno is not None
-            new = ("# The student edition leaves out the exercises' answers and how they are\n"
-                   "# computed: the full edition holds them.\n"
-                   "EXERCISES: tuple[Exercise, ...] = ()\n")
-            return "".join(lines[:node.lineno - 1]) + new + "".join(lines[node.end_lineno:])
-    raise ValueError("answers.py has no EXERCISES assignment to withhold")
-
-
 def student_answer_table(text: str) -> str:
     """``answers.json`` without the hashes: what each part asks and its tolerance only."""
     doc = json.loads(text)
@@ -131,6 +112,8 @@ def student_answer_table(text: str) -> str:
 
 
 ANSWERS = "imbalance_lib/book/answers"
+# the instructor-only package: never in a student edition
+SOLUTIONS = "imbalance_lib/book/solutions/"
 # the problem sets' answers are computed by this module alone (the grader needs it)
 PROBLEM_SOLUTIONS = "imbalance_lib/book/problems/solutions.py"
 RECORDS = "chapters/data/findings/"
@@ -170,11 +153,12 @@ grades what you hand in.
 
 def withhold_answers(entries: dict[str, bytes]) -> None:
     """Take the answers out of the student archive's ``entries`` (path -> bytes), in place:
-    ``answers.py`` and ``answers.json`` in their student form, no findings records, no
-    solutions of the problem sets, and a README for students in place of the developers' one."""
+    no solution code (nothing of :data:`SOLUTIONS`, no solutions of the problem sets),
+    ``answers.json`` in its student form, no findings records, and a README for students
+    in place of the developers' one."""
     entries["README.md"] = STUDENT_README.encode("utf-8")
-    entries[f"{ANSWERS}.py"] = student_answers_module(
-        entries[f"{ANSWERS}.py"].decode("utf-8")).encode("utf-8")
+    for name in [n for n in entries if n.startswith(SOLUTIONS)]:
+        del entries[name]
     entries[f"{ANSWERS}.json"] = student_answer_table(
         entries[f"{ANSWERS}.json"].decode("utf-8")).encode("utf-8")
     del entries[PROBLEM_SOLUTIONS]

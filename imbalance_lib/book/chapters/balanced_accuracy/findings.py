@@ -25,22 +25,15 @@ from imbalance_lib.book.chapters.balanced_accuracy.theory import (
     N_RANDOM,
     TIE,
     ba_distribution,
-    coin_flip_tail,
     imbalance_ratio,
 )
 from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.pages import glue_value
 
-__all__ = ["BalancedAccuracyFindings", "findings", "RUNNING", "SCREENING", "FRAUD_PI"]
+__all__ = ["BalancedAccuracyFindings", "findings", "RUNNING"]
 
 RUNNING = {"tp": 6, "fn": 4, "fp": 9, "tn": 81}
 """The running example's counts."""
-
-SCREENING = {"tp": 15, "fn": 5, "fp": 50, "tn": 930}
-"""The counts of exercise ba-ex-screening."""
-
-FRAUD_PI = 0.02
-"""The prevalence of frauds of exercise ba-ex-cost."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +244,7 @@ def _keel(keel: KeelCheck) -> dict:
 
 def findings(*, problems, runs: TrivialRuns, pi, expected, good, tails, sweep: Sweep,
              flat: FlatTop, pooled, data_shape, checks: pd.DataFrame,
-             keel: KeelCheck, seed_gaps) -> BalancedAccuracyFindings:
+             keel: KeelCheck, seed_gaps, exercises) -> BalancedAccuracyFindings:
     """The findings, from the results the page computed.
 
     ``tails`` is ``(P_values, tail, mean_gap)`` of the coin flip; ``flat`` the
@@ -259,11 +252,12 @@ def findings(*, problems, runs: TrivialRuns, pi, expected, good, tails, sweep: S
     pooled matrices of the Satimage models (default, weighted, tuned first);
     ``data_shape`` the shape of Satimage's feature matrix; ``seed_gaps`` one
     row per fold seed of the sweep: BA's shortfall at the prevalence and its lead
-    over 1/2 (:func:`gap_at_prevalence`).
+    over 1/2 (:func:`gap_at_prevalence`); ``exercises`` the numbers that the exercises'
+    solutions compute and their text shows (``ex_screen_tpr``, ``ex_cost_r_ba``,
+    ``ex_pchance``).
     """
     target = {(name, c): y for name, c, y in problems}
     run = il.binary_matrix(**RUNNING)
-    screening = il.binary_matrix(**SCREENING)
     f: dict[str, Any] = {"ir_glass": imbalance_ratio(target["Glass", 3]),
          "ir_sat": imbalance_ratio(target["Satimage", 4]),
          "run_tpr": float(il.tpr(run)), "run_acc": float(il.accuracy(run)),
@@ -273,9 +267,7 @@ def findings(*, problems, runs: TrivialRuns, pi, expected, good, tails, sweep: S
     f |= {"gm_ex_ba": float(il.balanced_accuracy(ex)), "gm_ex_gm": float(il.g_mean(ex))}
     f |= _sweep(sweep, flat, pooled, int(data_shape[0]), int(data_shape[1])) | _keel(keel)
     f |= {"checks_statements": len(checks), "checks_hold": int(checks["holds"].sum()),
-          "checks_worst": float(checks["worst"].max()), "checks_random": N_RANDOM,
-          "ex_screen_tpr": float(il.tpr(screening)),
-          "ex_cost_r_ba": (1 - FRAUD_PI) / FRAUD_PI,
-          "ex_pchance": coin_flip_tail(8, 992, 0.62)}
+          "checks_worst": float(checks["worst"].max()), "checks_random": N_RANDOM}
+    f |= {k: float(v) for k, v in exercises.items()}
     f |= _acc_ties(sweep) | _seed_gaps(seed_gaps) | _keel_more(keel)
     return BalancedAccuracyFindings(**f)

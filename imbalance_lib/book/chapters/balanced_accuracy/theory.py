@@ -1,7 +1,7 @@
 r"""Closed forms and the chapter's theorems as violations.
 
 The exact distribution of a label-independent classifier's confusion matrix
-(:func:`ba_distribution`, :func:`coin_flip_tail`), and every statement the
+(:func:`ba_distribution`), and every statement the
 chapter makes about one confusion matrix written as a violation function
 (:data:`THEOREMS`) for :func:`imbalance_lib.book.properties.check_claims`.
 """
@@ -14,7 +14,7 @@ from scipy import stats
 import imbalance_lib as il
 from imbalance_lib.book.properties import _both_classes
 
-__all__ = ["imbalance_ratio", "ba_distribution", "coin_flip_tail", "statement",
+__all__ = ["imbalance_ratio", "ba_distribution", "statement",
            "THEOREMS", "N_RANDOM", "GM_EXAMPLE", "TIE"]
 
 N_RANDOM = 100_000
@@ -55,16 +55,6 @@ def ba_distribution(P: int, N: int, q: float) -> tuple[np.ndarray, np.ndarray]:
     prob = stats.binom.pmf(x, P, q)[:, None] * stats.binom.pmf(z, N, 1 - q)[None, :]
     C = il.binary_matrix(x[:, None], P - x[:, None], N - z[None, :], z[None, :])
     return C, prob
-
-
-def coin_flip_tail(P: int, N: int, bound: float, q: float = 0.5) -> float:
-    """Exact probability that a label-independent classifier reaches ``BA >= bound``.
-
-    >>> coin_flip_tail(1, 1, 1.0)
-    0.25
-    """
-    C, prob = ba_distribution(P, N, q)
-    return float(prob[il.balanced_accuracy(C) >= bound - TIE].sum())
 
 
 # --------------------------------------------------------------------------- theorems

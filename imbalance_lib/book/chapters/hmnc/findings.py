@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 import imbalance_lib as il
-from imbalance_lib.book.exact import fraction_text
 from imbalance_lib.book.findings import Findings
 from imbalance_lib.book.pages import glue_value
 from imbalance_lib.book.published.burduk2020 import TABLES
@@ -430,11 +428,13 @@ class WorkedFindings(Findings):
     ex_kappa_min_found: float  # the smallest kappa over every matrix with those sizes
 
 
-def worked_findings(ir: float = 0.01, tnr: float = 0.8, step: float = 1e-6) -> WorkedFindings:
+def worked_findings(exercises: Mapping[str, Any], ir: float = 0.01, tnr: float = 0.8,
+                    step: float = 1e-6) -> WorkedFindings:
     """The worked numbers of the chapter: the angle of HMNC's isolines where the two
     sensitivities per unit of recall are equal (``TPR = sqrt(IR) TNR`` at ``tnr``, by
     central differences of ``il.hmnc`` with the document's ``P = 1000``, ``N = IR P``),
-    and the solutions of the exercises hmnc-ex-form, -sensitivity and -kappa."""
+    and ``exercises``, the numbers of the exercises hmnc-ex-form, -sensitivity and -kappa
+    from their solutions (instructor-only code)."""
     p = 1000
     n = ir * p
 
@@ -445,24 +445,4 @@ def worked_findings(ir: float = 0.01, tnr: float = 0.8, step: float = 1e-6) -> W
     d_tpr = (h(tpr + step, tnr) - h(tpr - step, tnr)) / (2 * step)
     d_tnr = (h(tpr, tnr + step) - h(tpr, tnr - step)) / (2 * step)
     angle = float(np.degrees(np.arctan2(d_tnr, d_tpr)))  # isoline slope -d_tnr/d_tpr
-    tp, tn, P, N = 700, 50, 1000, 100  # Psi_2 of Table 2
-    acc = Fraction(tp + tn, P + N)
-    form2 = Fraction(tp, P) * Fraction(tn, N) / acc
-    sp, sn = 700, 5  # Psi_2 of Table 1 (P = 1000, N = 10)
-
-    def hs(tp_, tn_):
-        return float(il.hmnc(burduk_matrix(tp_, tn_, 1000, 10)))
-
-    kp, kn = 1000, 400
-    a, b = np.meshgrid(np.arange(kp + 1), np.arange(kn + 1))  # every (TP, TN)
-    with np.errstate(all="ignore"):
-        kappas = il.kappa(burduk_matrix(a.ravel(), b.ravel(), kp, kn), zero_division=np.nan)
-    return WorkedFindings(
-        iso_angle=round(angle, 3), ex_form_acc=fraction_text(acc),
-        ex_form_frac=fraction_text(form2),
-        ex_form_hmnc=float(il.hmnc(burduk_matrix(tp, tn, P, N))),
-        ex_sens_ratio=int(Fraction(sp, sn) ** 2),
-        ex_sens_left=1000 - sp,
-        ex_sens_minority_wins=hs(sp, sn + 1) - hs(sp, sn) > hs(1000, sn) - hs(sp, sn),
-        ex_kappa_min_frac=fraction_text(Fraction(-2 * kp * kn, kp**2 + kn**2)),
-        ex_kappa_min_found=float(np.nanmin(kappas)))
+    return WorkedFindings(iso_angle=round(angle, 3), **exercises)

@@ -97,19 +97,20 @@ def _cells(conv, verdict: str) -> str:
 
 
 def theory_findings(check: pd.DataFrame, smallest: dict, binary_holds: dict,
-                    conv: pd.DataFrame, sel: pd.DataFrame, checks: pd.DataFrame) -> TheoryFindings:
+                    conv: pd.DataFrame, sel: pd.DataFrame, checks: pd.DataFrame,
+                    six: np.ndarray) -> TheoryFindings:
     """The findings of the notation, theorem, sign and example sections, from the page's
     tables: ``check`` (CM1's five metrics, ``imbalance_lib`` first, the independent
     libraries second), ``smallest`` (the smallest total count breaking the proof step of
     Theorem 3, by convention), ``binary_holds`` (on how many binary matrices each step of
     the binary proof of Theorem 4 holds), ``conv`` (each published example number and the
     conventions it agrees under), ``sel`` (the picks of the max-min rule and of IAM in
-    Examples 1 and 2) and ``checks`` (Example 3's printed values).
+    Examples 1 and 2), ``checks`` (Example 3's printed values) and ``six`` (the matrix
+    of exercise iam-ex-six, from its solution: instructor-only code).
     """
     cm1 = th.metrics(pub.CONFUSION_MATRICES["CM1"]).iloc[0]
     bal, c5, neg, c13 = th.balanced_case(), th.counterexample_c5(), th.c_minus(), th.table13_case()
     signs = th.right_wrong(np.stack([c5, neg]))
-    six = th.sixclass_exercise()
     exm = th.example_metrics()
     counts = conv["agrees under"].value_counts()
     acc3, cba4 = (pub.EXAMPLE_METRICS.value("CM3", "ACC"),
@@ -302,21 +303,21 @@ class WorkedFindings(Findings):
     ex_six_iam_lib: float
 
 
-def _total(terms: list[Fraction | None]) -> Fraction:
+def exact_total(terms: list[Fraction | None]) -> Fraction:
     """The exact sum of per-class terms, none of them undefined."""
     if any(x is None for x in terms):
         raise ValueError("an undefined per-class term in a worked example")
     return sum((x for x in terms if x is not None), Fraction(0))
 
 
-def worked_findings() -> WorkedFindings:
-    """The worked numbers, from :func:`~imbalance_lib.book.exact.exact_terms`."""
-    step, hand = np.array([[1, 0], [1, 1]]), np.array([[5, 1], [2, 2]])
-    s, h, t = exact_terms(step), exact_terms(hand), fraction_text
+def worked_findings(exercises: dict) -> WorkedFindings:
+    """The worked numbers, from :func:`~imbalance_lib.book.exact.exact_terms`; ``exercises``
+    the numbers of iam-ex-hand and iam-ex-six, from their solutions (instructor-only code)."""
+    step = np.array([[1, 0], [1, 1]])
+    s, t = exact_terms(step), fraction_text
     return WorkedFindings(
-        step_prec0=t(s.precision[0]), step_macro=t(_total(s.precision) / 2), step_f1=t(s.f1[0]),
+        step_prec0=t(s.precision[0]), step_macro=t(exact_total(s.precision) / 2),
+        step_f1=t(s.f1[0]),
         step_lib=[float(m(step)) for m in (il.macro_precision, il.macro_recall, il.macro_f1)]
         + [float(il.tpr(step))],  # class 1 is the positive class: its recall is TPR
-        ex_hand_iam=t(_total(h.iam) / 2), ex_hand_cba=t(_total(h.cba) / 2), ex_hand_acc=t(h.accuracy),
-        ex_hand_lib=[float(m(hand)) for m in (il.iam, il.cba, il.accuracy)],
-        ex_six_iam=t(1 - Fraction(4, 6)), ex_six_iam_lib=float(il.iam(th.sixclass_exercise())))
+        **exercises)

@@ -147,15 +147,6 @@ def table13_case(moved: int = 600) -> np.ndarray:
     return C
 
 
-def sixclass_exercise(t: int = 200) -> np.ndarray:
-    """The extremal family for k = 6: ``t`` samples of class 0 predicted as 1, four
-    singletons right."""
-    C = np.zeros((6, 6))
-    C[0, 1] = t
-    C[[2, 3, 4, 5], [2, 3, 4, 5]] = 1
-    return C
-
-
 def right_wrong(C) -> pd.DataFrame:
     """Right and wrong predictions, ACC, CBA and IAM of each matrix of a stack."""
     right = np.trace(C, axis1=-2, axis2=-1)

@@ -5,9 +5,10 @@ rankings behind the no-skill AP, the PR areas on Satimage, the dominance decisio
 the atomic fixes, the two subpopulation experiments, the random AUPRGs), with the
 library's metrics; this package keeps what the page should not have to show:
 
-- :mod:`.theory`: closed forms and constructions (the expected AP of a random ranking
-  and its exact tail, dominance decided on whole curves in exact integers, one atomic
-  fix, the two score samplers);
+- :mod:`.theory`: closed forms and constructions (the expected AP of a random ranking,
+  dominance decided on whole curves in exact integers, one atomic fix, the two score
+  samplers; the exact tail of the random AP, which an exercise asks for, is
+  instructor-only: :mod:`imbalance_lib.book.solutions.ranking`);
 - :mod:`.experiments`: the slow studies, stored with the hash of their code (coverage
   of the AUROC and AP intervals, the logit interval at another separation; the KEEL
   re-scoring and the bootstrap coverage of :mod:`imbalance_lib.book.ranking_study`),
@@ -40,7 +41,6 @@ from .theory import (
     expected_random_ap,
     fix,
     population_ap,
-    random_ap_tail,
     scores_at_auroc,
 )
 
@@ -50,5 +50,5 @@ __all__ = [
     "keel_fold_seeds", "logit_separation", "paired_separation", "coverage_figure",
     "bootstrap_beside", "check_table",
     "mcdermott_table", "show", "study_table", "calibrated_scores", "dominance",
-    "expected_random_ap", "fix", "population_ap", "random_ap_tail", "scores_at_auroc",
+    "expected_random_ap", "fix", "population_ap", "scores_at_auroc",
 ]

@@ -15,12 +15,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom
 
-import imbalance_lib as il
 from imbalance_lib.book.findings import Findings
 
 from .experiments import MCDERMOTT as pub
 from .experiments import bootstrap_summary, coverage_summary, paired_summary
-from .theory import expected_random_ap, fix, random_ap_tail
 
 __all__ = ["RankingFindings", "findings"]
 
@@ -382,33 +380,6 @@ def _keel_splits(by_split: pd.DataFrame, differ_by_split: pd.DataFrame) -> dict[
             "keel_split_auroc_sig_max": int(by_split["AUROC gap significant"].max())}
 
 
-def _exercises() -> dict[str, Any]:
-    """The numbers of exercises rank-ex-baseline and rank-ex-atomic.
-
-    Baseline: 200 samples, 2 positives, a reported AP of 0.05. Atomic: 100 samples,
-    10 positives; from the top ``+ - + + + +``, negatives down to rank 50, a positive
-    at rank 51, the other four at the bottom; the fixes at ranks 2 and 50 measured
-    with :func:`imbalance_lib.average_precision` and compared with
-    ``precision_r / (P (r + 1))``.
-    """
-    out: dict[str, Any] = {"ex_base_mean": expected_random_ap(200, 2),
-                           "ex_base_reported": 0.05,
-                           "ex_base_tail": random_ap_tail(200, 2, "0.05")}
-    p = 10
-    y = np.zeros(100, int)
-    y[[0, 2, 3, 4, 5, 50, 96, 97, 98, 99]] = 1
-    score = -np.arange(100, dtype=float)
-    base = il.average_precision(y, score)
-    for key, r in (("top", 2), ("mid", 50)):
-        z = fix(y, r)
-        gain = il.average_precision(z, score) - base
-        precision = z[:r].sum() / r
-        out.update({f"atomic_ex_{key}_gain": gain, f"atomic_ex_{key}_precision": precision,
-                    f"atomic_ex_{key}_gap": abs(gain - precision / (p * (r + 1)))})
-    out["atomic_ex_top_gap_30"] = abs(out["atomic_ex_top_gain"] - 1 / 30)
-    return out
-
-
 def _prg(auprg: dict[tuple[int, int], np.ndarray],
          all_positive: dict[tuple[int, int], float]) -> dict[str, Any]:
     """Mean AUPRG of random rankings, with its standard error, per test set (n, P)."""
@@ -434,8 +405,10 @@ def findings(*, score_cases: int, score_gaps: dict[str, float], ap_rankings: int
              perfect_sets: int, perfect_wide: int, separation: dict[str, Any],
              paired_sep: pd.DataFrame,
              auprg: dict[tuple[int, int], np.ndarray],
-             auprg_all_positive: dict[tuple[int, int], float]) -> RankingFindings:
-    """Everything the chapter's prose states, from what the page computed."""
+             auprg_all_positive: dict[tuple[int, int], float],
+             exercises: dict[str, Any]) -> RankingFindings:
+    """Everything the chapter's prose states, from what the page computed; ``exercises``
+    the exercises' numbers, from their solutions (instructor-only code)."""
     knn, lr = interp.loc["10 nearest neighbours"], interp.loc["logistic regression"]
     knn_excess, lr_excess = knn["linear - exact"], lr["linear - exact"]
     parts: dict[str, Any] = {
@@ -456,7 +429,7 @@ def findings(*, score_cases: int, score_gaps: dict[str, float], ap_rankings: int
         **coverage_summary(coverage, bias["z"]),
         **paired_summary(paired_sep),
         **bootstrap_summary(coverage, boot, boot_sets, boot_resamples),
-        **_prg(auprg, auprg_all_positive), **_exercises(),
+        **_prg(auprg, auprg_all_positive), **exercises,
         **_keel(keel, keel_differ, keel_auroc_sig, keel_ap_sig, keel_chance_bound,
                 keel_perfect),
         **_keel_splits(keel_by_split, keel_differ_by_split),

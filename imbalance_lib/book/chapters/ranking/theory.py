@@ -1,15 +1,12 @@
 r"""Closed forms and constructions of the threshold-free chapter.
 
-The expected average precision of a random ranking and the exact tail of its
-distribution; Davis and Goadrich's dominance decided on whole curves (segments
-included) in exact integers; one atomic fix of a ranking; the two score samplers
-of the subpopulation experiments (a calibrated model, McDermott et al.'s sampler).
+The expected average precision of a random ranking; Davis and Goadrich's dominance
+decided on whole curves (segments included) in exact integers; one atomic fix of a
+ranking; the two score samplers of the subpopulation experiments (a calibrated model,
+McDermott et al.'s sampler).
 """
 
 from __future__ import annotations
-
-import itertools
-from fractions import Fraction
 
 import numpy as np
 from scipy.integrate import quad
@@ -17,7 +14,7 @@ from scipy.stats import norm
 
 import imbalance_lib as il
 
-__all__ = ["TOL", "SHIFT", "population_ap", "expected_random_ap", "random_ap_tail", "dominance",
+__all__ = ["TOL", "SHIFT", "population_ap", "expected_random_ap", "dominance",
            "fix", "calibrated_scores", "scores_at_auroc"]
 
 TOL = 1e-12
@@ -64,25 +61,6 @@ def expected_random_ap(n: int, n_pos: int) -> float:
         raise ValueError(f"need 1 <= n_pos < n, got n={n}, n_pos={n_pos}")
     h = float(np.sum(1.0 / np.arange(1, n + 1)))
     return h / n + (n_pos - 1) / (n * (n - 1)) * (n - h)
-
-
-def random_ap_tail(n: int, n_pos: int, level: str) -> float:
-    """Exact probability that a random ranking of ``n`` samples (``n_pos`` positive) has AP >= level.
-
-    Enumerates every set of positive ranks in exact fractions (``level`` a
-    decimal string, so that a boundary value such as 0.05 is not rounded).
-
-    >>> random_ap_tail(2, 1, "1")  # the positive on top in one ranking of two
-    0.5
-    """
-    if not 1 <= n_pos < n:
-        raise ValueError(f"need 1 <= n_pos < n, got n={n}, n_pos={n_pos}")
-    bar, hits, total = Fraction(level), 0, 0
-    for ranks in itertools.combinations(range(1, n + 1), n_pos):
-        ap = sum(Fraction(i + 1, r) for i, r in enumerate(ranks)) / n_pos
-        hits += ap >= bar
-        total += 1
-    return hits / total
 
 
 # --------------------------------------------------------------------------- dominance
@@ -178,6 +156,9 @@ def dominance(y, a, b) -> dict[str, bool]:
     fb, tb = _points(y, b)
     return {"roc": _roc_above(fa, ta, fb, tb), "pr": _pr_above(fa, ta, fb, tb),
             "pr_envelope": _pr_above(fa, ta, fb, tb, envelope=True)}
+
+
+# --------------------------------------------------------------------------- atomic mistakes
 
 
 # --------------------------------------------------------------------------- atomic mistakes

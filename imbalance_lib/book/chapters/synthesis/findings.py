@@ -441,7 +441,8 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
              within: tuple[tuple[str, str], float], between: tuple[tuple[str, str], float],
              rho_ir: float, ir_ci: Sequence[float], rho_family: float,
              family_ci: Sequence[float], families: pd.Series, by_bin: pd.DataFrame,
-             moved: Mapping[str, float], ex_deploy: pd.DataFrame) -> SynthesisFindings:
+             moved: Mapping[str, float], ex_deploy: pd.DataFrame,
+             ex_study: Mapping[str, Any]) -> SynthesisFindings:
     """The findings, from the results the page computed (named as on the page).
 
     ``iba`` holds the IBA example's verdicts (``small``, ``large``), its ``matrix``,
@@ -456,12 +457,11 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
     and the largest across them, each with its pair; ``families`` the number of data
     sets of each source family, largest first; ``ex_deploy`` the exercise's table
     (metrics by prevalence, test first, with the share of false alarms among the
-    positive predictions).
+    positive predictions); ``ex_study`` the numbers of exercise syn-ex-study (the most
+    distinct picks, the data sets that tie for it), from its solution.
     """
     counts, names, models = res["counts"], res["names"].tolist(), res["models"].tolist()
     D, M, R = counts.shape[:3]
-    n_distinct = np.array([len({int(pick[k][d]) for k in pick}) for d in range(D)])
-    top = np.flatnonzero(n_distinct == n_distinct.max())
     f = {"facts_n": len(agree), "facts_ok": int(agree.sum()), "facts_n_small": n_small,
          "study_d": D, "study_m": M, "study_r": R, "study_skipped": len(res["skipped"]),
          "study_ir_min": round(float(ir.min()), 1), "study_ir_max": round(float(ir.max()), 1),
@@ -470,15 +470,13 @@ def findings(*, agree: pd.Series, n_small: int, prop: pd.DataFrame, n_max: int,
          **{f"family_{i + 1}": int(families.iloc[i]) for i in range(3)},
          "moved_mar": round(moved["macro_recall"], 4), "moved_cba": round(moved["cba"], 4),
          "moved_mcc": round(moved["mcc"], 4),
-         "ex_study_distinct": int(n_distinct.max()), "ex_study_ties": len(top),
-         "ex_study_tie_names": [names[d] for d in top],
          "ex_acc_test": float(ex_deploy.iloc[:, 0]["accuracy"]),
          "ex_acc_deploy": float(ex_deploy.iloc[:, 1]["accuracy"]),
          "ex_f1_test": float(ex_deploy.iloc[:, 0]["f1"]),
          "ex_f1_deploy": float(ex_deploy.iloc[:, 1]["f1"]),
          "ex_ba_change": float(ex_deploy.iloc[:, 1]["balanced_accuracy"]
                                - ex_deploy.iloc[:, 0]["balanced_accuracy"]),
-         "ex_false_alarms": float(ex_deploy.iloc[:, 1]["false alarms"])}
+         "ex_false_alarms": float(ex_deploy.iloc[:, 1]["false alarms"]), **ex_study}
     f |= _properties(prop, n_max, searched, yes_search, any_domain, counterexamples, iba)
     f |= _identities(groups, new_fixed, n_same, symbolic, wrong, iam_gap)
     f |= _prevalence(pis, bias, shift, iam_kink)
