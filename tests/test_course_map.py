@@ -129,3 +129,12 @@ def test_words_pair_fences():
     text = ("```{index} single: x\n```\n\nOne two.\n\n````{solution-end}\n````\n\nThree four.\n\n"
             "```python\nnot = counted\n```\n\n```{math}\nx = y\n```\n\n:::{note}\nFive.\n:::")
     assert course.words(text) == 5
+
+
+def test_every_chapter_states_its_objectives():
+    """Both phrasings the chapters use ("you will be able to", "you can") are read."""
+    root = Path(__file__).resolve().parents[1] / "chapters"
+    chapters = ["balanced_accuracy", "iba", "hmnc", "iam", "ac_score", "intervals", "synthesis",
+                "ranking", "deployment"]
+    counts = {name: len(course.objectives(root / f"{name}.ipynb")) for name in chapters}
+    assert all(n >= 2 for n in counts.values()), counts

@@ -3,7 +3,7 @@
 Read from the notebooks themselves, so that the course map stays true when a
 chapter changes: the words of prose (markdown, without code blocks, math and
 directive options), the exercises (label and first sentence) and the
-learning objectives (the list after "you will be able to").
+learning objectives (the list after "you will be able to" or "you can").
 """
 
 from __future__ import annotations
@@ -181,9 +181,9 @@ def exercise_totals(ex) -> dict:
 
 
 def objectives(path) -> list[str]:
-    """The learning objectives: the bullet list after "you will be able to"."""
+    """The learning objectives: the bullet list after "you will be able to" or "you can"."""
     for cell in _markdown(path):
-        m = re.search(r"will be able to\s*:?\s*\n((?:\s*[-*] .*\n?(?:[ \t]+\S.*\n?)*)+)", cell)
+        m = re.search(r"(?:will be able to|you can)\s*:?\s*\n((?:\s*[-*] .*\n?(?:[ \t]+\S.*\n?)*)+)", cell)
         if m:
             items = re.split(r"\n\s*[-*] ", "\n" + m.group(1).strip())
             return [" ".join(i.split()) for i in items if i.strip()]
