@@ -310,7 +310,7 @@ def bayes_threshold(costs: ArrayLike) -> float:
     .. math:: p \ge t^* = \frac{c_{01} - c_{00}}{(c_{01} - c_{00}) + (c_{10} - c_{11})},
 
     which is :math:`c_{\mathrm{FP}}/(c_{\mathrm{FP}} + c_{\mathrm{FN}})` when correct decisions cost
-    nothing (Elkan 2001, Theorem 1). Probabilities calibrated for another
+    nothing (Elkan 2001, Section 1.3). Probabilities calibrated for another
     prevalence must first be moved with :func:`imbalance_lib.adjust_prior`.
 
     Parameters

@@ -79,7 +79,7 @@ SELF_TEST = "a self-test, not a grade"
 NO_CHECK: dict[str, str] = {
     "ac-ex-slope": "a proof and a verbal comparison",
     "ba-ex-multiclass": "a proof with a symbolic answer",
-    "dep-ex-mcc": "a proof",
+    "dep-ex-accuracy": "a proof",
     "dep-ex-nb": "a reading of a decision curve in words",
     "iam-ex-balanced": "a proof",
     "iam-ex-rules": "a model's name and a proof",
