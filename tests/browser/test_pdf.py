@@ -374,3 +374,35 @@ def test_no_image_split_across_pages(pdf):
     assert count >= 10, f"{edition} PDF: only {count} images found"
     assert not cut, f"{edition} PDF: {len(cut)} images cut by a page edge: {cut[:10]}"
     assert not split, f"{edition} PDF: images drawn on more than one page: {list(split.items())[:10]}"
+
+
+HTML = {"answer key": ROOT / "_build/html", "student": ROOT / "_build/student/_build/html"}
+
+
+def _captions(edition):
+    """(number, first words) of every numbered figure caption of the edition's site."""
+    out = []
+    for path in sorted((HTML[edition] / "chapters").rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        for number, text in re.findall(
+                r'<span class="caption-number">Fig\. (\d+\.\d+) </span>'
+                r'<span class="caption-text">(.*?)</span>', html, flags=re.S):
+            words = _norm(re.sub(r"<[^>]+>", "", text)).split()[:4]
+            out.append((number, " ".join(words)))
+    return out
+
+
+def test_every_caption_is_on_its_figures_page(pdf):
+    """A figure's caption is printed on the page that draws the figure, not on the next."""
+    edition, _, pages = pdf
+    if not HTML[edition].is_dir():
+        pytest.skip(f"no site at {HTML[edition]}: run make site and make student")
+    drawn = {n for n, _, x0, y0, x1, y1 in _draws(edition) if y1 - y0 >= 8}
+    text = [_norm(p) for p in pages]
+    captions, alone = _captions(edition), []
+    for number, words in captions:
+        where = [n for n, t in enumerate(text, 1) if f"Fig. {number} {words}" in t]
+        if where and not any(n in drawn for n in where):
+            alone.append(f"Fig. {number} on page {where[0]}")
+    assert len(captions) >= 10, f"{edition}: only {len(captions)} figure captions found"
+    assert not alone, f"{edition} PDF: captions away from their figure: {alone}"
