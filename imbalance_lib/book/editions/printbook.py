@@ -27,12 +27,19 @@ import re
 import shutil
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from imbalance_lib.book.editions.chromium import CHROMIUM_FLAGS
+from imbalance_lib.book.editions.frontmatter import (
+    SUBTITLE,
+    Heading,
+    book_date,
+    contents,
+    edition,
+    title_page,
+)
 
 BOOK_PATH = "__printed_book__.html"
 PRINT_CSS = Path(__file__).with_name("print.css")
@@ -43,15 +50,6 @@ MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
 APPENDED = ["genindex.html", "prf-prf.html"]
 GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "pi": "π", "mu": "μ",
          "sigma": "σ", "theta": "θ", "lambda": "λ", "varepsilon": "ε", "epsilon": "ε"}
-
-
-@dataclass
-class Heading:
-    level: int        # 1 chapter (a page), 2 section, 3 subsection
-    title: str        # plain text, with the section number
-    html: str         # the heading's inner html, for the contents (math typeset there)
-    anchor: str       # id of the heading in the document
-    part: str | None  # caption of the part of the table of contents (chapters only)
 
 
 def plain(text: str) -> str:
@@ -65,33 +63,6 @@ def _tex(src: str) -> str:
                                                       if m.group(1) not in ("mathrm", "text") else ""),
                  src)
     return re.sub(r"[{}]", "", src)
-
-
-# ---------------------------------------------------------------------------------------
-# Edition, date, licence (the title page)
-# ---------------------------------------------------------------------------------------
-
-def _site_edition():
-    from imbalance_lib.book.sphinx.edition import edition as site_edition
-
-    return site_edition()
-
-
-def edition() -> str:
-    """The book's version (``imbalance_lib.__version__``, as in the site's footer)."""
-    return _site_edition()[0]
-
-
-def book_date() -> str:
-    """The date of this edition: its changelog entry's, as in the site's footer (not the build's)."""
-    date = _site_edition()[1]
-    return f"{date.day} {date.strftime('%B')} {date.year}"
-
-
-LICENCE = ("Text, equations, exercises, tables and figures: Creative Commons Attribution 4.0 "
-           "International (CC BY 4.0). Code: MIT licence. See the file LICENSE.")
-SUBTITLE = ("Five documents on metrics for imbalanced classification, "
-            "re-derived, re-proved and re-run")
 
 
 # ---------------------------------------------------------------------------------------
@@ -249,7 +220,7 @@ def compose(html: Path, *, solutions: bool) -> tuple[str, list[Heading]]:
 
     head = _head(html)
     title = plain(_site_title(html))
-    front = _title_page(title, solutions) + _contents(headings)
+    front = title_page(title, solutions) + contents(headings)
     doc = (f'<!DOCTYPE html>\n<html lang="en" data-theme="light" data-mode="light"><head>'
            f'<meta charset="utf-8"><title>{htmllib.escape(title)}</title>{head}</head>'
            f'<body class="printed-book"><div class="bd-container"><main class="bd-main">'
@@ -308,33 +279,6 @@ def _head(html: Path) -> str:
         out.append(f'<script defer src="/{path.lstrip("/")}"></script>')
     out.append(f"<style>{PRINT_CSS.read_text(encoding='utf-8')}</style>")
     return "\n".join(out)
-
-
-def _title_page(title: str, solutions: bool) -> str:
-    title = re.sub(r"\s*\(student edition\)$", "", title)
-    kind = ("Answer key: every exercise followed by its solution" if solutions
-            else "Student edition: the exercises without their solutions")
-    return (f'<section class="title-page"><h1 class="book-title">{htmllib.escape(title)}</h1>'
-            f'<p class="book-subtitle">{htmllib.escape(SUBTITLE)}</p>'
-            f'<p class="book-kind">{kind}</p>'
-            f'<p class="book-edition">Edition {htmllib.escape(edition())}, {book_date()}</p>'
-            f'<p class="book-authors">The imbalance-book authors</p>'
-            f'<p class="book-licence">{htmllib.escape(LICENCE)}</p></section>')
-
-
-def _contents(headings: list[Heading]) -> str:
-    rows, part = [], None
-    for h in headings:
-        if h.level > 2:
-            continue
-        if h.level == 1 and h.part != part:
-            part = h.part
-            if part:
-                rows.append(f'<p class="toc-part">{htmllib.escape(part)}</p>')
-        rows.append(f'<p class="toc-entry toc-l{h.level}"><a href="#{h.anchor}">'
-                    f'<span class="toc-title">{h.html}</span>'
-                    f'<span class="toc-page" data-anchor="{h.anchor}">000</span></a></p>')
-    return f'<section class="book-contents"><h1 class="contents-title">Contents</h1>{"".join(rows)}</section>'
 
 
 # ---------------------------------------------------------------------------------------
