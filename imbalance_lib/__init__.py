@@ -81,6 +81,7 @@ from .multiclass import (
     mcc,
 )
 from .paired import paired_proportion_interval
+from .proportion import wilson_interval
 from .ranking import (
     PRGCurve,
     average_precision,
@@ -166,7 +167,7 @@ __all__ = [
     "NearestMeanClassifier", "RBFNetworkClassifier",
     "confidence_interval", "class_balance_interval", "metric_interval", "compare",
     "compare_predictions", "joint_counts", "resample_matrices", "resample_joint", "Interval",
-    "Comparison", "paired_proportion_interval",
+    "Comparison", "paired_proportion_interval", "wilson_interval",
 ]
 __all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",

@@ -189,7 +189,7 @@
     return out;
   }
 
-  // Wilson's score interval for x successes in n trials (imbalance_lib.paired's)
+  // Wilson's score interval for x successes in n trials (imbalance_lib.wilson_interval)
   function wilson(x, n, z) {
     z = z === undefined ? Z95 : z;
     var z2 = z * z, centre = (x + z2 / 2) / (n + z2);

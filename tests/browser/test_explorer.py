@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from imbalance_lib import METRICS
+from imbalance_lib import METRICS, wilson_interval
 from imbalance_lib.deployment import at_prevalence
-from imbalance_lib.paired import _wilson, _z
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "_static" / "explorer" / "metrics.js"
@@ -123,13 +122,11 @@ def test_score_intervals_exactly_the_library(blank):
     rng = np.random.default_rng(95)
     C = _random_matrices(rng, 2, 2000)
     js = json.loads(_evaluate(blank, "c => ImbalanceMetrics.intervals(c)", C))
-    z = _z(0.95)
     mismatches = []
     for name, xn in PROPORTIONS.items():
         x = np.array([xn(c)[0] for c in C])
         n = np.array([xn(c)[1] for c in C])
-        with np.errstate(divide="ignore", invalid="ignore"):
-            lo, hi = _wilson(x, n, z)
+        lo, hi = wilson_interval(x, n)
         for i in range(len(C)):
             got = js[i][name]
             want = [None if np.isnan(v) else float(v) for v in (lo[i], hi[i])]
@@ -210,7 +207,7 @@ def test_page_works_from_file_and_fits(explorer):
     for info in METRICS.values():
         value = info.func(C, **info.params)
         assert rows[info.title][0] == f"{value:.4f}", info.name
-    lo, hi = _wilson(np.array(58.0), np.array(100.0), _z(0.95))
+    lo, hi = wilson_interval(58, 100)
     assert rows[METRICS["tpr"].title][1] == f"{lo:.3f} to {hi:.3f}"
     assert not problems, problems
 
