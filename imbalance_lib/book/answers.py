@@ -223,17 +223,18 @@ def parse_text(text: str) -> float | None:
 
     >>> parse_text("400"), parse_text(" 0.25 "), parse_text("1/4"), parse_text("-3e-2")
     (400.0, 0.25, 0.25, -0.03)
-    >>> parse_text("about 0.3"), parse_text(""), parse_text("1/0"), parse_text("nan")
-    (None, None, None, None)
+    >>> parse_text("about 0.3"), parse_text(""), parse_text("1/0"), parse_text("nan"), parse_text("1e400")
+    (None, None, None, None, None)
     """
     m = _TEXT.fullmatch(text)
     if not m:
         return None
     num = Fraction(m["num"])
-    if m["den"] is None:
-        return float(num)
-    den = Fraction(m["den"])
-    return None if den == 0 else float(num / den)
+    den = Fraction(m["den"]) if m["den"] is not None else Fraction(1)
+    try:
+        return None if den == 0 else float(num / den)
+    except OverflowError:  # "1e400": beyond any float
+        return None
 
 
 def check(label: str, value, part: str | None = None) -> bool:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from imbalance_lib.book.answers import parse_text
 from imbalance_lib.book.problems.items import Item, items
 
 MARK = "@@problem-set-answers@@"
@@ -125,15 +125,17 @@ def read_number(value: Any) -> float:
     if isinstance(value, (int, float)):
         x = float(value)
     elif isinstance(value, str):
-        text = value.strip().replace(",", ".") if value.count(",") == 1 and "." not in value \
-            else value.strip()
-        try:
-            if text.endswith("%"):
-                x = float(text[:-1].strip()) / 100
-            else:
-                x = float(Fraction(text)) if "/" in text else float(text)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"could not read {value!r} as a number") from None
+        # a decimal comma and a percent sign, then the notebooks' own reader of numbers
+        text = value.strip()
+        if text.count(",") == 1 and "." not in text:
+            text = text.replace(",", ".")
+        scale = 1.0
+        if text.endswith("%"):
+            text, scale = text[:-1], 0.01
+        read = parse_text(text)
+        if read is None:
+            raise ValueError(f"could not read {value!r} as a number")
+        x = read * scale
     else:
         raise ValueError(f"could not read {value!r} as a number")
     if not np.isfinite(x):
