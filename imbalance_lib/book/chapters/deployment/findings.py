@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import numpy as np
 import pandas as pd
 
-from imbalance_lib.book.claims import mc_below, mc_se
 from imbalance_lib.book.findings import Findings
+
+from .choice import choice_fields
+from .coverage import coverage_fields
 
 __all__ = ["DeploymentFindings", "findings"]
 
@@ -42,35 +43,118 @@ class DeploymentFindings(Findings):
     move_mcc: float
     move_ap: float
     move_ba: float
-    # thresholds chosen by a metric against the stated cost
-    choices: int
-    differ_f1: int
-    differ_ba: int
-    differ_iba: int
-    excess_max: float
+    # thresholds chosen on validation data, costed on the test half (stored study, ranges
+    # over the split seeds: *_lo, *_hi), and the page's worked data set (one_*)
+    choice_sets: int
+    choice_seeds: int
+    regret_cost_mean_lo: float
+    regret_cost_mean_hi: float
+    regret_cost_median_lo: float
+    regret_cost_median_hi: float
+    regret_cost_worst_lo: float
+    regret_cost_worst_hi: float
+    regret_f1_mean_lo: float
+    regret_f1_mean_hi: float
+    regret_f1_median_lo: float
+    regret_f1_median_hi: float
+    regret_f1_worst_lo: float
+    regret_f1_worst_hi: float
+    regret_ba_mean_lo: float
+    regret_ba_mean_hi: float
+    regret_ba_median_lo: float
+    regret_ba_median_hi: float
+    regret_ba_worst_lo: float
+    regret_ba_worst_hi: float
+    regret_iba_mean_lo: float
+    regret_iba_mean_hi: float
+    regret_iba_median_lo: float
+    regret_iba_median_hi: float
+    regret_iba_worst_lo: float
+    regret_iba_worst_hi: float
+    cost_beats_f1_lo: int
+    cost_beats_f1_hi: int
+    f1_beats_cost_lo: int
+    f1_beats_cost_hi: int
+    cost_beats_ba_lo: int
+    cost_beats_ba_hi: int
+    ba_beats_cost_lo: int
+    ba_beats_cost_hi: int
+    cost_beats_iba_lo: int
+    cost_beats_iba_hi: int
+    iba_beats_cost_lo: int
+    iba_beats_cost_hi: int
+    cost_least_seeds: int
+    optimism_lo: float
+    optimism_hi: float
+    optimism_positive_seeds: int
+    oob_bias_lo: float
+    oob_bias_hi: float
+    oob_less_optimistic_seeds: int
+    oob_error_lo: float
+    oob_error_hi: float
+    val_error_lo: float
+    val_error_hi: float
+    oob_closer_seeds: int
+    oob_closer_sets_lo: int
+    oob_closer_sets_hi: int
+    one_gap: float
+    one_seed: int
+    one_val_min: float
+    one_oob: float
+    one_test_min: float
+    one_test_cost: float
+    one_test_f1: float
+    one_test_ba: float
+    one_test_iba: float
     # the prior correction after undersampling
     ece_before: float
     ece_after: float
-    # coverage of the intervals at the deployment prevalence
+    # coverage of the intervals the chapter recommends (two stored studies)
     cov_sets: int
     cov_cells: int
-    cov_min: float
-    cov_min_se: float
-    cov_max: float
-    cov_short: int
-    cov_min_5: float
+    cov_rates: int
+    cov5_cells: int
+    cov5_min: float
+    cov5_min_se: float
+    cov5_max: float
+    cov5_min_metric: str
+    cov5_short: int
+    cov5_below95: int
+    cov5_above97: int
+    ec_min: float
+    ec_max: float
+    cov3_positives: int
+    cov3_min: float
+    cov3_min_se: float
+    cov3_min_metric: str
+    cov3_min_undefined: float
+    cov3_max: float
+    cov3_short: int
+    dec_sets: int
+    dec_settings: int
+    dec_pos_min: int
+    dec_pos_max: int
+    nb_min: float
+    nb_min_se: float
+    nb_min_positives: int
+    nb_max: float
+    nb_short92: int
+    nb_above97: int
+    cc_min: float
+    cc_max: float
+    cc_max_se: float
+    cc_env_min: float
+    cc_env_max: float
     # exercises
     ex_bayes: float
 
 
 def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
-             moves: pd.DataFrame, choices: pd.DataFrame, ece: dict[str, float],
-             coverage: pd.DataFrame, cov_sets: int, ex_bayes: float) -> DeploymentFindings:
+             moves: pd.DataFrame, choice: pd.DataFrame, per_seed: pd.DataFrame,
+             one: dict[str, float], one_name: str, one_seed: int, ece: dict[str, float],
+             coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFrame, dec_sets: int,
+             ex_bayes: float) -> DeploymentFindings:
     """The findings from what the page computed (its tables and gaps)."""
-    cov = coverage["coverage"].to_numpy(float)
-    i = int(np.argmin(cov))
-    short = sum(mc_below(float(c), cov_sets, 0.93) for c in cov)
-    few = coverage[coverage["positives"] == coverage["positives"].min()]
     move: dict[str, Any] = {m: float(moves[m].abs().max()) for m in
                             ("precision", "f1", "mcc", "ap", "balanced_accuracy")}
     return DeploymentFindings(
@@ -84,13 +168,7 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
         data_sets=int(moves.index.nunique()),
         move_precision=move["precision"], move_f1=move["f1"], move_mcc=move["mcc"],
         move_ap=move["ap"], move_ba=move["balanced_accuracy"],
-        choices=len(choices),
-        differ_f1=int((choices["excess f1"] > 1e-12).sum()),
-        differ_ba=int((choices["excess balanced_accuracy"] > 1e-12).sum()),
-        differ_iba=int((choices["excess iba"] > 1e-12).sum()),
-        excess_max=float(choices.filter(like="excess").to_numpy().max()),
+        **choice_fields(choice, per_seed, one, one_name, one_seed),
         ece_before=float(ece["before"]), ece_after=float(ece["after"]),
-        cov_sets=cov_sets, cov_cells=len(cov), cov_min=float(cov[i]),
-        cov_min_se=mc_se(float(cov[i]), cov_sets), cov_max=float(cov.max()),
-        cov_short=int(short), cov_min_5=float(few["coverage"].min()),
+        **coverage_fields(coverage, cov_sets, decision, dec_sets),
         ex_bayes=float(ex_bayes))
