@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from claims_scaffold import ClaimsContract
-from sklearn.metrics import brier_score_loss
+from sklearn.metrics import brier_score_loss, roc_auc_score, roc_curve
 
 import imbalance_lib as il
 from imbalance_lib.book.chapters import deployment
@@ -34,6 +34,7 @@ class TestClaims(ClaimsContract):
         "cost-weighted-accuracy": {"wa_gap": 1e-6},
         "nb-cost": {"nb_gap": 1e-6},
         "score-driven-brier": {"brier_gap": 1e-6},
+        "rate-driven-auc": {"auc_gap": 1e-6},
         "bayes-threshold": {"bayes_gap": 0.05},
         "moves": {"move_ba": 0.01},
         "choice-cost-least": {"cost_least_seeds": 4},
@@ -89,6 +90,23 @@ def test_brier_against_sklearn():
     fn = np.searchsorted(np.sort(s[y == 1]), c, side="right")  # positives at or below c
     loss = np.mean(2 / len(y) * (c * fp + (1 - c) * fn))
     assert loss == pytest.approx(brier_score_loss(y, s), abs=1e-6)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_rate_driven_loss_against_sklearn(seed):
+    # the rate-driven expected loss by a fine midpoint rule over the share flagged, the
+    # rates interpolated along scikit-learn's ROC curve, against its AUC
+    rng = np.random.default_rng(seed)
+    y = np.r_[0, 1, rng.integers(0, 2, 60)]
+    s = np.round(rng.random(y.size), 1)
+    fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
+    pi = y.mean()
+    r_cut = pi * tpr + (1 - pi) * fpr
+    r = (np.arange(400_000) + 0.5) / 400_000
+    fr, tr = np.interp(r, r_cut, fpr), np.interp(r, r_cut, tpr)
+    loss = np.mean(2 * ((1 - r) * (1 - pi) * fr + r * pi * (1 - tr)))
+    want = pi * (1 - pi) * (1 - 2 * roc_auc_score(y, s)) + 1 / 3
+    assert loss == pytest.approx(want, abs=1e-6)
 
 
 def _by_hand_se(c, n):

@@ -24,6 +24,8 @@ CLAIMS = [
           lambda f: f.nb_gap <= TOL),
     Claim("score-driven-brier", "the expected loss of the score-driven threshold choice "
           "is the Brier score", lambda f: f.brier_gap <= TOL),
+    Claim("rate-driven-auc", "the expected loss of the rate-driven threshold choice is "
+          "pi (1 - pi) (1 - 2 AUC) + 1/3", lambda f: f.auc_gap <= TOL),
     Claim("bayes-threshold", "on a large calibrated sample the cheapest cut is near "
           "the Bayes threshold", lambda f: f.bayes_gap < 0.02),
     Claim("moves", "precision, F1, MCC and AP move at the deployment prevalence, "

@@ -35,6 +35,7 @@ class DeploymentFindings(Findings):
     wa_gap: float
     nb_gap: float
     brier_gap: float
+    auc_gap: float
     bayes_gap: float
     # the data sets at a deployment prevalence
     data_sets: int
@@ -164,7 +165,8 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
         registry_mismatch=int((registry["invariant (measured)"]
                                != registry["invariant (registry)"]).sum()),
         wa_gap=float(gaps["weighted accuracy"]), nb_gap=float(gaps["net benefit"]),
-        brier_gap=float(gaps["Brier"]), bayes_gap=float(gaps["Bayes threshold"]),
+        brier_gap=float(gaps["Brier"]), auc_gap=float(gaps["rate-driven AUC"]),
+        bayes_gap=float(gaps["Bayes threshold"]),
         data_sets=int(moves.index.nunique()),
         move_precision=move["precision"], move_f1=move["f1"], move_mcc=move["mcc"],
         move_ap=move["ap"], move_ba=move["balanced_accuracy"],
