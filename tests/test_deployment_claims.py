@@ -43,6 +43,7 @@ class TestClaims(ClaimsContract):
         "choice-oob": {"oob_closer_seeds": 5},
         "choice-one": {"one_gap": 1e-6},
         "prior-correction": {"ece_after": 0.2},
+        "prior-correction-spread": {"prior_lower_sets": 16},
         "coverage-from-5": {"cov5_short": 1},
         "coverage-two-sided": {"cov5_above97": 0},
         "coverage-three": {"cov3_min": 0.925, "cov3_short": 0},
@@ -62,7 +63,8 @@ def test_other_breakers():
     for change in ({"registry_invariant": 0}, {"registry_invariant": f.registry_binary},
                    {"move_ap": 0.01}, {"ba_beats_cost_hi": 200},
                    {"oob_less_optimistic_seeds": 4}, {"oob_closer_sets_hi": 107},
-                   {"optimism_positive_seeds": 4}):
+                   {"optimism_positive_seeds": 4}, {"prior_full_matched": 17},
+                   {"prior_median_full": 0.05}, {"prior_lower_rows": 50}):
         assert not all(c.holds(f.but(**change)) for c in deployment.CLAIMS), change
 
 

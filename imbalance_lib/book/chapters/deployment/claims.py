@@ -53,6 +53,14 @@ CLAIMS = [
           lambda f: f.one_gap <= TOL),
     Claim("prior-correction", "the prior correction lowers the calibration error after "
           "undersampling", lambda f: f.ece_after < f.ece_before / 2),
+    Claim("prior-correction-spread", "the correction lowers the mean calibration error on "
+          "every data set of the study and on most splits and subsamples, and a model "
+          "trained on all the data stays better calibrated on most data sets",
+          lambda f: f.prior_lower_sets == f.prior_sets
+          and f.prior_rows / 2 < f.prior_lower_rows <= f.prior_rows
+          and f.prior_median_after < f.prior_median_before / 2
+          and f.prior_median_full < f.prior_median_after
+          and f.prior_full_matched < f.prior_sets / 2),
     Claim("coverage-from-5", "from 5 positives no cell of the study falls short of 93 % "
           "by two standard errors", lambda f: f.cov5_short == 0),
     Claim("coverage-two-sided", "from 5 positives some cells lie below 95 % and some "

@@ -110,6 +110,16 @@ class DeploymentFindings(Findings):
     # the prior correction after undersampling
     ece_before: float
     ece_after: float
+    prior_sets: int
+    prior_rows: int
+    prior_lower_sets: int
+    prior_lower_rows: int
+    prior_median_before: float
+    prior_median_after: float
+    prior_median_full: float
+    prior_full_matched: int
+    prior_glass_before: float
+    prior_glass_after: float
     # coverage of the intervals the chapter recommends (two stored studies)
     cov_sets: int
     cov_cells: int
@@ -150,9 +160,26 @@ class DeploymentFindings(Findings):
     ex_bayes: float
 
 
+def prior_fields(prior: pd.DataFrame) -> dict[str, Any]:
+    """The prior-correction study's fields: counts and medians over its rows (split seeds
+    and subsamples) and its data sets (their means over the rows)."""
+    means = prior.groupby("data set")[["ece before", "ece after", "ece full"]].mean()
+    glass = means.loc["glass"]  # the one data set the page names
+    return {"prior_sets": len(means), "prior_rows": len(prior),
+            "prior_lower_sets": int((means["ece after"] < means["ece before"]).sum()),
+            "prior_lower_rows": int((prior["ece after"] < prior["ece before"]).sum()),
+            "prior_median_before": float(prior["ece before"].median()),
+            "prior_median_after": float(prior["ece after"].median()),
+            "prior_median_full": float(prior["ece full"].median()),
+            "prior_full_matched": int((means["ece after"] <= means["ece full"]).sum()),
+            "prior_glass_before": float(glass["ece before"]),
+            "prior_glass_after": float(glass["ece after"])}
+
+
 def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
              moves: pd.DataFrame, choice: pd.DataFrame, per_seed: pd.DataFrame,
              one: dict[str, float], one_name: str, one_seed: int, ece: dict[str, float],
+             prior: pd.DataFrame,
              coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFrame, dec_sets: int,
              ex_bayes: float) -> DeploymentFindings:
     """The findings from what the page computed (its tables and gaps)."""
@@ -172,5 +199,6 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
         move_ap=move["ap"], move_ba=move["balanced_accuracy"],
         **choice_fields(choice, per_seed, one, one_name, one_seed),
         ece_before=float(ece["before"]), ece_after=float(ece["after"]),
+        **prior_fields(prior),
         **coverage_fields(coverage, cov_sets, decision, dec_sets),
         ex_bayes=float(ex_bayes))
