@@ -50,6 +50,8 @@ class TestClaims(ClaimsContract):
         "nb-band-coverage": {"nb_min": 0.90},
         "cc-band-short": {"cc_max": 0.93},
         "ex-bayes": {"ex_bayes": 0.0526},
+        "ex-nb": {"ex_nb_low": "1/20"},
+        "ex-under": {"ex_under": "1/10"},
     }
 
     @pytest.fixture(scope="class")
@@ -64,7 +66,8 @@ def test_other_breakers():
                    {"move_ap": 0.01}, {"ba_beats_cost_hi": 200},
                    {"oob_less_optimistic_seeds": 4}, {"oob_closer_sets_hi": 107},
                    {"optimism_positive_seeds": 4}, {"prior_full_matched": 17},
-                   {"prior_median_full": 0.05}, {"prior_lower_rows": 50}):
+                   {"prior_median_full": 0.05}, {"prior_lower_rows": 50},
+                   {"bayes_t": 0.25}, {"ex_nb_high": "1/5"}):
         assert not all(c.holds(f.but(**change)) for c in deployment.CLAIMS), change
 
 
@@ -80,6 +83,9 @@ def test_closed_forms_by_hand():
     assert il.bayes_threshold([[0, 1], [19, 0]]) == pytest.approx(0.05)
     # a subsample keeping a tenth of the negatives: 0.5 there is 1/11 in the population
     assert il.adjust_prior([0.5], 10 / 11, 0.5)[0] == pytest.approx(1 / 11)
+    f = _record()
+    assert (f.ex_under, f.ex_nb_low, f.ex_nb_high) == ("1/11", "1/19", "1/4")
+    assert f.bayes_t == pytest.approx(1 / (1 + 4))
 
 
 def test_brier_against_sklearn():

@@ -7,6 +7,7 @@ Carlo standard errors (:func:`imbalance_lib.book.claims.mc_above` and ``mc_below
 from __future__ import annotations
 
 from imbalance_lib.book.claims import Claim, mc_above, mc_below
+from imbalance_lib.book.exact import agrees, fraction_of
 
 __all__ = ["CLAIMS", "TOL"]
 
@@ -27,7 +28,8 @@ CLAIMS = [
     Claim("rate-driven-auc", "the expected loss of the rate-driven threshold choice is "
           "pi (1 - pi) (1 - 2 AUC) + 1/3", lambda f: f.auc_gap <= TOL),
     Claim("bayes-threshold", "on a large calibrated sample the cheapest cut is near "
-          "the Bayes threshold", lambda f: f.bayes_gap < 0.02),
+          "the Bayes threshold, 1/5 for a miss costing four false alarms",
+          lambda f: f.bayes_gap < 0.02 and abs(f.bayes_t - 1 / 5) <= TOL),
     Claim("moves", "precision, F1, MCC and AP move at the deployment prevalence, "
           "balanced accuracy does not",
           lambda f: min(f.move_precision, f.move_f1, f.move_mcc, f.move_ap) > 0.05
@@ -76,6 +78,12 @@ CLAIMS = [
     Claim("cc-band-short", "the cost curve's band covers the cost of the chosen cuts less "
           "than 92 % of the time (two standard errors) in every setting",
           lambda f: mc_below(f.cc_max, f.dec_sets, 0.92)),
+    Claim("ex-nb", "the threshold probabilities 0.05 and 0.2 stand for false alarms costing "
+          "the glued shares of a miss (their Bayes thresholds are the two p_t)",
+          lambda f: all(abs(float(fraction_of(h)) / (1 + float(fraction_of(h))) - p) <= TOL
+                        for h, p in ((f.ex_nb_low, 0.05), (f.ex_nb_high, 0.2)))),
+    Claim("ex-under", "the hand computation of exercise dep-ex-under agrees with "
+          "il.adjust_prior", lambda f: agrees([f.ex_under], [f.ex_under_lib])),
     Claim("ex-bayes", "with a miss 19 times as costly the Bayes threshold is 0.05",
           lambda f: abs(f.ex_bayes - 0.05) <= TOL),
 ]

@@ -156,8 +156,13 @@ class DeploymentFindings(Findings):
     cc_max_se: float
     cc_env_min: float
     cc_env_max: float
+    bayes_t: float
     # exercises
     ex_bayes: float
+    ex_nb_low: str
+    ex_nb_high: str
+    ex_under: str
+    ex_under_lib: float
 
 
 def prior_fields(prior: pd.DataFrame) -> dict[str, Any]:
@@ -181,7 +186,8 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
              one: dict[str, float], one_name: str, one_seed: int, ece: dict[str, float],
              prior: pd.DataFrame,
              coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFrame, dec_sets: int,
-             ex_bayes: float) -> DeploymentFindings:
+             ex_bayes: float, ex_nb: list[str], ex_under: str, ex_under_lib: float,
+             bayes_t: float) -> DeploymentFindings:
     """The findings from what the page computed (its tables and gaps)."""
     move: dict[str, Any] = {m: float(moves[m].abs().max()) for m in
                             ("precision", "f1", "mcc", "ap", "balanced_accuracy")}
@@ -201,4 +207,5 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
         ece_before=float(ece["before"]), ece_after=float(ece["after"]),
         **prior_fields(prior),
         **coverage_fields(coverage, cov_sets, decision, dec_sets),
-        ex_bayes=float(ex_bayes))
+        bayes_t=float(bayes_t), ex_bayes=float(ex_bayes), ex_nb_low=str(ex_nb[0]),
+        ex_nb_high=str(ex_nb[1]), ex_under=str(ex_under), ex_under_lib=float(ex_under_lib))
