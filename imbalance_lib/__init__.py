@@ -43,6 +43,7 @@ from .decision import (
     NetBenefit,
     adjust_prior,
     cost_curve,
+    cost_curve_interval,
     net_benefit,
     net_benefit_interval,
     probability_cost,
@@ -80,6 +81,7 @@ from .multiclass import (
     macro_recall,
     mcc,
 )
+from .out_of_bag import OutOfBagCost, cost_threshold_oob
 from .paired import paired_proportion_interval
 from .proportion import wilson_interval
 from .ranking import (
@@ -177,5 +179,6 @@ __all__ += [  # deployment: prevalence, costs, thresholds (imbalance_lib.deploym
     "matrix_at_prevalence", "at_prevalence", "expected_cost", "expected_cost_interval",
     "bayes_threshold", "cost_threshold", "CostPoint", "adjust_prior", "cost_scorer",
     "prevalence_scorer", "net_benefit", "net_benefit_interval", "NetBenefit", "cost_curve",
-    "CostCurve", "probability_cost",
+    "CostCurve", "probability_cost", "cost_threshold_oob", "OutOfBagCost",
+    "cost_curve_interval",
 ]

@@ -11,7 +11,8 @@ r"""Decisions from probabilities: prior correction, decision curves and cost cur
 - :func:`cost_curve` (Drummond and Holte 2006): the normalised expected cost
   of the best cut of a score as a function of the probability cost
   :math:`\mathrm{PC}(+)` (the lower envelope of the cuts' cost lines);
-  :func:`probability_cost` maps costs and a prevalence to it.
+  :func:`probability_cost` maps costs and a prevalence to it;
+  :func:`cost_curve_interval` gives its pointwise band.
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ from .intervals import (
 from .thresholds import _check_scores, _positive_mask, threshold_sweep
 
 __all__ = ["adjust_prior", "net_benefit", "net_benefit_interval", "NetBenefit", "cost_curve",
-           "CostCurve",
-           "probability_cost"]
+           "CostCurve", "cost_curve_interval", "probability_cost"]
 
 
 class NetBenefit(NamedTuple):
@@ -183,9 +183,7 @@ def net_benefit_interval(y_true: ArrayLike, y_score: ArrayLike, thresholds: Arra
     t = np.atleast_1d(_check_thresholds(thresholds))
     confidence = _check_confidence(confidence)
     B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
-    if isinstance(prior, bool) or not isinstance(prior, (int, float, np.floating)) \
-            or not np.isfinite(prior) or prior <= 0:
-        raise ValueError(f"prior must be a positive number; got {prior!r}")
+    _check_prior(prior)
     rng = _rng(random_state)
     tp, fp, n_pos, n_neg = _counts_at(y_true, s, t, pos_label)
     n = n_pos + n_neg
@@ -201,6 +199,12 @@ def net_benefit_interval(y_true: ArrayLike, y_score: ArrayLike, thresholds: Arra
         values = w[..., 0] - w[..., 1] * odds[sl, None]
         low[sl], high[sl], _ = percentile_interval(values, confidence, estimate=estimate[sl])
     return low, high
+
+
+def _check_prior(prior: float) -> None:
+    if isinstance(prior, bool) or not isinstance(prior, (int, float, np.floating)) \
+            or not np.isfinite(prior) or prior <= 0:
+        raise ValueError(f"prior must be a positive number; got {prior!r}")
 
 
 def probability_cost(costs: ArrayLike, prevalence: float) -> float:
@@ -318,6 +322,81 @@ def cost_curve(y_true: ArrayLike, y_score: ArrayLike, probability_cost: ArrayLik
         best = np.where(better, v, best)
         where = np.where(better, i + a, where)
     return CostCurve(x, best, thresholds[where])
+
+
+def cost_curve_interval(y_true: ArrayLike, y_score: ArrayLike,
+                        probability_cost: ArrayLike | None = None, *,
+                        confidence: float = 0.95, n_resamples: int = 2000,
+                        prior: float = 1 / 3, pos_label: Label = 1,
+                        random_state: Seed = None) -> tuple[FloatArray, FloatArray]:
+    r"""Pointwise band of a cost curve: the cost of the cut it chooses at each point.
+
+    At each probability cost :math:`x` the cost curve (:func:`cost_curve`)
+    picks a cut with counts FN of :math:`P` positives and FP of :math:`N`
+    negatives; its normalised cost is
+    :math:`\mathrm{FNR}\,x + \mathrm{FPR}\,(1-x)`. A cost curve is a function
+    of the two rates, so the class sizes are held: the rates get the posteriors
+    :math:`\mathrm{FNR} \sim \mathrm{Beta}(\mathrm{FN} + a, \mathrm{TP} + a)`
+    and :math:`\mathrm{FPR} \sim \mathrm{Beta}(\mathrm{FP} + a, \mathrm{TN} + a)`
+    (``a`` = ``prior``, as in :func:`net_benefit_interval`), and the band is
+    the equal-tailed interval of the resulting costs at each point, widened to
+    contain the estimate. It is pointwise (not simultaneous over the points),
+    and it is the band of the chosen cuts' costs with the cuts held: the choice
+    of the cheapest cut on the same data is not resampled.
+
+    Parameters
+    ----------
+    y_true, y_score, probability_cost, pos_label
+        As in :func:`cost_curve`.
+    confidence : float, default=0.95
+    n_resamples : int, default=2000
+    prior : float, default=1/3
+        Beta weight per cell.
+    random_state : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    (low, high) : two arrays of shape (g,)
+
+    Raises
+    ------
+    ValueError
+        As in :func:`cost_curve`; also a confidence outside (0, 1), too few
+        resamples for its tails, or a prior that is not a positive number.
+
+    Examples
+    --------
+    >>> y = [0] * 80 + [1] * 20
+    >>> s = [0.1] * 70 + [0.6] * 10 + [0.3] * 5 + [0.8] * 15
+    >>> low, high = cost_curve_interval(y, s, [0.5], random_state=0)
+    >>> float(cost_curve(y, s, [0.5]).normalized_cost[0])   # cut at 0.2: (0 + 10/80) / 2
+    0.0625
+    >>> bool(low[0] < 0.0625 < high[0])
+    True
+    """
+    confidence = _check_confidence(confidence)
+    B = _check_tails(_check_positive_int(n_resamples, "n_resamples"), confidence)
+    _check_prior(prior)
+    cc = cost_curve(y_true, y_score, probability_cost, pos_label=pos_label)
+    rng = _rng(random_state)
+    s = _check_scores(y_score)
+    pos = _positive_mask(y_true, pos_label, s.shape[0])
+    sp, sn = np.sort(s[pos]), np.sort(s[~pos])
+    n_pos, n_neg = sp.shape[0], sn.shape[0]
+    fn = np.searchsorted(sp, cc.threshold, side="left").astype(float)  # below t: negative
+    fp = n_neg - np.searchsorted(sn, cc.threshold, side="left").astype(float)
+    x = cc.probability_cost
+    low, high = np.empty_like(x), np.empty_like(x)
+    step = max(1, 2_000_000 // B)
+    for a in range(0, x.shape[0], step):
+        sl = slice(a, a + step)
+        k = x[sl].shape[0]
+        fnr = rng.beta(fn[sl, None] + prior, n_pos - fn[sl, None] + prior, size=(k, B))
+        fpr = rng.beta(fp[sl, None] + prior, n_neg - fp[sl, None] + prior, size=(k, B))
+        values = fnr * x[sl, None] + fpr * (1 - x[sl, None])
+        low[sl], high[sl], _ = percentile_interval(values, confidence,
+                                                   estimate=cc.normalized_cost[sl])
+    return low, high
 
 
 def _check_thresholds_closed(points: ArrayLike) -> FloatArray:

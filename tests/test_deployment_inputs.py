@@ -190,6 +190,17 @@ def test_net_benefit_and_cost_threshold_return_or_raise_value_error(y, s, t):
         assert np.isfinite(cc.normalized_cost).all()
     except ValueError:
         pass
+    try:
+        low, high = quiet(il.cost_curve_interval, y, s, [0.0, 0.3, 1.0], n_resamples=100,
+                          random_state=0)
+        assert (0 <= low).all() and (low <= high).all() and (high <= 1).all()
+    except ValueError:
+        pass
+    try:
+        oob = quiet(il.cost_threshold_oob, y, s, COSTS, n_resamples=5, random_state=0)
+        assert np.isfinite(oob.cost) and oob.cost >= 0 and 1 <= oob.resamples <= 5
+    except ValueError:
+        pass
 
 
 def test_huge_and_empty_inputs():

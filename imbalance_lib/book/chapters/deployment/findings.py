@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import numpy as np
 import pandas as pd
 
-from imbalance_lib.book.claims import mc_below, mc_se
 from imbalance_lib.book.findings import Findings
+
+from .choice import choice_fields
+from .coverage import coverage_fields
 
 __all__ = ["DeploymentFindings", "findings"]
 
@@ -34,6 +35,7 @@ class DeploymentFindings(Findings):
     wa_gap: float
     nb_gap: float
     brier_gap: float
+    auc_gap: float
     bayes_gap: float
     # the data sets at a deployment prevalence
     data_sets: int
@@ -42,35 +44,151 @@ class DeploymentFindings(Findings):
     move_mcc: float
     move_ap: float
     move_ba: float
-    # thresholds chosen by a metric against the stated cost
-    choices: int
-    differ_f1: int
-    differ_ba: int
-    differ_iba: int
-    excess_max: float
+    # thresholds chosen on validation data, costed on the test half (stored study, ranges
+    # over the split seeds: *_lo, *_hi), and the page's worked data set (one_*)
+    choice_sets: int
+    choice_seeds: int
+    regret_cost_mean_lo: float
+    regret_cost_mean_hi: float
+    regret_cost_median_lo: float
+    regret_cost_median_hi: float
+    regret_cost_worst_lo: float
+    regret_cost_worst_hi: float
+    regret_f1_mean_lo: float
+    regret_f1_mean_hi: float
+    regret_f1_median_lo: float
+    regret_f1_median_hi: float
+    regret_f1_worst_lo: float
+    regret_f1_worst_hi: float
+    regret_ba_mean_lo: float
+    regret_ba_mean_hi: float
+    regret_ba_median_lo: float
+    regret_ba_median_hi: float
+    regret_ba_worst_lo: float
+    regret_ba_worst_hi: float
+    regret_iba_mean_lo: float
+    regret_iba_mean_hi: float
+    regret_iba_median_lo: float
+    regret_iba_median_hi: float
+    regret_iba_worst_lo: float
+    regret_iba_worst_hi: float
+    cost_beats_f1_lo: int
+    cost_beats_f1_hi: int
+    f1_beats_cost_lo: int
+    f1_beats_cost_hi: int
+    cost_beats_ba_lo: int
+    cost_beats_ba_hi: int
+    ba_beats_cost_lo: int
+    ba_beats_cost_hi: int
+    cost_beats_iba_lo: int
+    cost_beats_iba_hi: int
+    iba_beats_cost_lo: int
+    iba_beats_cost_hi: int
+    cost_least_seeds: int
+    optimism_lo: float
+    optimism_hi: float
+    optimism_positive_seeds: int
+    oob_bias_lo: float
+    oob_bias_hi: float
+    oob_less_optimistic_seeds: int
+    oob_error_lo: float
+    oob_error_hi: float
+    val_error_lo: float
+    val_error_hi: float
+    oob_closer_seeds: int
+    oob_closer_sets_lo: int
+    oob_closer_sets_hi: int
+    one_gap: float
+    one_seed: int
+    one_val_min: float
+    one_oob: float
+    one_test_min: float
+    one_test_cost: float
+    one_test_f1: float
+    one_test_ba: float
+    one_test_iba: float
     # the prior correction after undersampling
     ece_before: float
     ece_after: float
-    # coverage of the intervals at the deployment prevalence
+    prior_sets: int
+    prior_rows: int
+    prior_lower_sets: int
+    prior_lower_rows: int
+    prior_median_before: float
+    prior_median_after: float
+    prior_median_full: float
+    prior_full_matched: int
+    prior_glass_before: float
+    prior_glass_after: float
+    # coverage of the intervals the chapter recommends (two stored studies)
     cov_sets: int
     cov_cells: int
-    cov_min: float
-    cov_min_se: float
-    cov_max: float
-    cov_short: int
-    cov_min_5: float
+    cov_rates: int
+    cov5_cells: int
+    cov5_min: float
+    cov5_min_se: float
+    cov5_max: float
+    cov5_min_metric: str
+    cov5_short: int
+    cov5_below95: int
+    cov5_above97: int
+    ec_min: float
+    ec_max: float
+    cov3_positives: int
+    cov3_min: float
+    cov3_min_se: float
+    cov3_min_metric: str
+    cov3_min_undefined: float
+    cov3_max: float
+    cov3_short: int
+    dec_sets: int
+    dec_settings: int
+    dec_pos_min: int
+    dec_pos_max: int
+    nb_min: float
+    nb_min_se: float
+    nb_min_positives: int
+    nb_max: float
+    nb_short92: int
+    nb_above97: int
+    cc_min: float
+    cc_max: float
+    cc_max_se: float
+    cc_env_min: float
+    cc_env_max: float
+    bayes_t: float
     # exercises
     ex_bayes: float
+    ex_nb_low: str
+    ex_nb_high: str
+    ex_under: str
+    ex_under_lib: float
+
+
+def prior_fields(prior: pd.DataFrame) -> dict[str, Any]:
+    """The prior-correction study's fields: counts and medians over its rows (split seeds
+    and subsamples) and its data sets (their means over the rows)."""
+    means = prior.groupby("data set")[["ece before", "ece after", "ece full"]].mean()
+    glass = means.loc["glass"]  # the one data set the page names
+    return {"prior_sets": len(means), "prior_rows": len(prior),
+            "prior_lower_sets": int((means["ece after"] < means["ece before"]).sum()),
+            "prior_lower_rows": int((prior["ece after"] < prior["ece before"]).sum()),
+            "prior_median_before": float(prior["ece before"].median()),
+            "prior_median_after": float(prior["ece after"].median()),
+            "prior_median_full": float(prior["ece full"].median()),
+            "prior_full_matched": int((means["ece after"] <= means["ece full"]).sum()),
+            "prior_glass_before": float(glass["ece before"]),
+            "prior_glass_after": float(glass["ece after"])}
 
 
 def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
-             moves: pd.DataFrame, choices: pd.DataFrame, ece: dict[str, float],
-             coverage: pd.DataFrame, cov_sets: int, ex_bayes: float) -> DeploymentFindings:
+             moves: pd.DataFrame, choice: pd.DataFrame, per_seed: pd.DataFrame,
+             one: dict[str, float], one_name: str, one_seed: int, ece: dict[str, float],
+             prior: pd.DataFrame,
+             coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFrame, dec_sets: int,
+             ex_bayes: float, ex_nb: list[str], ex_under: str, ex_under_lib: float,
+             bayes_t: float) -> DeploymentFindings:
     """The findings from what the page computed (its tables and gaps)."""
-    cov = coverage["coverage"].to_numpy(float)
-    i = int(np.argmin(cov))
-    short = sum(mc_below(float(c), cov_sets, 0.93) for c in cov)
-    few = coverage[coverage["positives"] == coverage["positives"].min()]
     move: dict[str, Any] = {m: float(moves[m].abs().max()) for m in
                             ("precision", "f1", "mcc", "ap", "balanced_accuracy")}
     return DeploymentFindings(
@@ -80,17 +198,14 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
         registry_mismatch=int((registry["invariant (measured)"]
                                != registry["invariant (registry)"]).sum()),
         wa_gap=float(gaps["weighted accuracy"]), nb_gap=float(gaps["net benefit"]),
-        brier_gap=float(gaps["Brier"]), bayes_gap=float(gaps["Bayes threshold"]),
+        brier_gap=float(gaps["Brier"]), auc_gap=float(gaps["rate-driven AUC"]),
+        bayes_gap=float(gaps["Bayes threshold"]),
         data_sets=int(moves.index.nunique()),
         move_precision=move["precision"], move_f1=move["f1"], move_mcc=move["mcc"],
         move_ap=move["ap"], move_ba=move["balanced_accuracy"],
-        choices=len(choices),
-        differ_f1=int((choices["excess f1"] > 1e-12).sum()),
-        differ_ba=int((choices["excess balanced_accuracy"] > 1e-12).sum()),
-        differ_iba=int((choices["excess iba"] > 1e-12).sum()),
-        excess_max=float(choices.filter(like="excess").to_numpy().max()),
+        **choice_fields(choice, per_seed, one, one_name, one_seed),
         ece_before=float(ece["before"]), ece_after=float(ece["after"]),
-        cov_sets=cov_sets, cov_cells=len(cov), cov_min=float(cov[i]),
-        cov_min_se=mc_se(float(cov[i]), cov_sets), cov_max=float(cov.max()),
-        cov_short=int(short), cov_min_5=float(few["coverage"].min()),
-        ex_bayes=float(ex_bayes))
+        **prior_fields(prior),
+        **coverage_fields(coverage, cov_sets, decision, dec_sets),
+        bayes_t=float(bayes_t), ex_bayes=float(ex_bayes), ex_nb_low=str(ex_nb[0]),
+        ex_nb_high=str(ex_nb[1]), ex_under=str(ex_under), ex_under_lib=float(ex_under_lib))
