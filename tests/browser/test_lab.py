@@ -9,6 +9,10 @@ temporary folder, so that nothing of the user's own JupyterLab is read or change
 - the student notebook shows values, not names: no ``glue:`` or ``{glue`` text, no
   ``{cite`` and no "⚠" (jupyterlab-myst's mark of an unresolved reference) anywhere in the
   rendered notebook, no line of the answer key's solution code, and its figures are images;
+- the student notebook numbers its theorems, figures, equations and exercises as the site
+  does (``Theorem 3.2``, not ``Theorem 2``), leaves proofs unnumbered, and every reference
+  that jupyterlab-myst reports unresolved while it renders cell by cell is to a target in
+  the notebook (a figure further down); none is left unresolved at the end;
 - the answer key shows each solution code cell folded (input and output collapsed), and no
   line of that code is visible.
 """
@@ -28,9 +32,17 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from imbalance_lib.book.editions import ROOT, glue_store, lab_notebook, solution_code_cells, student_cells
+from imbalance_lib.book.editions import (
+    ROOT,
+    chapter_numbers,
+    glue_store,
+    lab_notebook,
+    solution_code_cells,
+    student_cells,
+)
 
 CHAPTER = os.environ.get("LAB_CHAPTER", "hmnc")
+SITE = Path(os.environ.get("BOOK_HTML", "_build/html")).resolve()
 TOKEN = "book-lab-test"
 
 
@@ -49,7 +61,7 @@ def lab(tmp_path_factory):
     student["cells"], _ = student_cells(student["cells"], CHAPTER)
     (folder / "notebooks").mkdir()
     (folder / "notebooks" / "student.ipynb").write_text(
-        json.dumps(lab_notebook(student)), encoding="utf-8")
+        json.dumps(lab_notebook(student, CHAPTER)), encoding="utf-8")
     (folder / "notebooks" / "key.ipynb").write_text(json.dumps(key), encoding="utf-8")
     # every cell rendered at once (JupyterLab 4 renders only the cells in view by default)
     settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
@@ -94,11 +106,14 @@ def lab(tmp_path_factory):
         log.close()
 
 
-def _open(browser, lab, name: str):
-    """A tab with the notebook ``name`` open and every markdown cell rendered; (tab, refused)."""
+def _open(browser, lab, name: str, console: list | None = None):
+    """A tab with the notebook ``name`` open and every markdown cell rendered; (tab, refused).
+    The tab's console messages are appended to ``console`` if given."""
     base, _ = lab
     tab = browser.new_page(viewport={"width": 1400, "height": 1000})
     refused = []
+    if console is not None:
+        tab.on("console", lambda m: console.append(m.text))
 
     def route(r):
         if urlsplit(r.request.url).hostname == "127.0.0.1" or r.request.url.startswith(("data:", "blob:")):
@@ -179,6 +194,46 @@ def test_student_notebook_shows_values_not_names(lab, browser):
                       if c["cell_type"] == "markdown")
         assert images >= figures > 0
         assert not refused, f"requests to other hosts: {refused[:3]}"
+    finally:
+        tab.close()
+
+
+_NUMBERED = r"(Theorem|Proposition|Lemma|Corollary|Definition|Remark|Example|Exercise|Fig\.|Figure)"
+
+
+def test_student_notebook_numbers_and_links_as_the_site(lab, browser):
+    if CHAPTER not in chapter_numbers():
+        pytest.skip(f"{CHAPTER} is not a numbered chapter")
+    page = SITE / "chapters" / f"{CHAPTER}.html"
+    assert page.exists(), f"{page} missing: build the site first (make site)"
+    html = page.read_text(encoding="utf-8")
+    site = re.findall(rf'<span class="caption-number">{_NUMBERED} (\d+\.\d+) </span>', html)
+    site_eqs = re.findall(r'<span class="eqno">\((\d+\.\d+)\)', html)
+    assert len(site) > 5, "the site page numbers (almost) nothing"
+    console: list[str] = []
+    tab, _ = _open(browser, lab, "student.ipynb", console)
+    try:
+        titles = tab.evaluate("""() => [...document.querySelectorAll(
+            '.jp-Notebook .myst-proof-title, .jp-Notebook .myst-exercise-title, .jp-Notebook figcaption')]
+            .map(e => e.innerText)""")
+        lab_numbers = [m.groups() for t in titles
+                       if (m := re.match(rf"{_NUMBERED}\s(\d+(?:\.\d+)?)\b", t.strip()))]
+        norm = [("Figure" if k == "Fig." else k, n) for k, n in site]
+        for kind in sorted({k for k, _ in norm + lab_numbers}):  # per kind, in page order
+            ours, theirs = ([n for k, n in pairs if k == kind] for pairs in (lab_numbers, norm))
+            assert ours == theirs, f"{kind}: JupyterLab {ours} vs the site {theirs}"
+        assert not [t for t in titles if re.match(r"Proof \d", t.strip())], "numbered proofs"
+        text = _visible_text(tab)
+        lab_eqs = re.findall(r"\((\d+\.\d+)\)\s*$", text, re.M)
+        assert set(lab_eqs) == set(site_eqs), f"equations: JupyterLab {lab_eqs} vs the site {site_eqs}"
+        missing = {m for line in console for m in re.findall(r"target was not found: (\S+)", line)}
+        defined = set(tab.evaluate("() => [...document.querySelectorAll('.jp-Notebook [id]')]"
+                                   ".map(e => e.id)"))
+        assert missing <= defined, f"references to targets outside the notebook: {sorted(missing - defined)}"
+        rendered = tab.evaluate("""() => [...document.querySelectorAll(
+            '.jp-Notebook .jp-MarkdownCell .myst')].map(e => e.innerText).join('\\n')""")
+        left = [m for m in missing if re.search(rf"(?<![\w-]){re.escape(m)}(?![\w-])", rendered)]
+        assert not left, f"references left unresolved: {left}"
     finally:
         tab.close()
 

@@ -53,11 +53,17 @@ from imbalance_lib.book.editions.labtext import (  # noqa: F401  (re-exported)
     _names,
     _only_glue,
     _text,
+    chapter_numbers,
     cite_text,
     glue_store,
+    numbering_frontmatter,
+    output_figure,
     resolve_cites,
     resolve_glue,
     resolve_glue_figures,
+    resolve_terms,
+    unnumbered_equations,
+    unnumbered_proofs,
 )
 from imbalance_lib.book.editions.withhold import strip_unshown_glue, withhold_answers
 
@@ -222,7 +228,7 @@ def student_source(dest: Path) -> dict[str, int]:
             nb = json.loads(src.read_text(encoding="utf-8"))
             nb["cells"], counts[src.name] = student_cells(nb["cells"], src.stem)
             (dest / "chapters" / src.name).write_text(_dumps(nb), encoding="utf-8")
-            (dest / "notebooks" / src.name).write_text(_dumps(lab_notebook(nb)), encoding="utf-8")
+            (dest / "notebooks" / src.name).write_text(_dumps(lab_notebook(nb, src.stem)), encoding="utf-8")
         elif src.is_file():
             shutil.copy2(src, dest / "chapters" / src.name)
         elif any(src.glob("*.ipynb")):  # a folder of pages (the problem sets), in student form
@@ -250,7 +256,7 @@ def _lab_notebooks(root: Path):
     for src in sorted((Path(root) / "chapters").glob("*.ipynb")):
         nb = json.loads(src.read_text(encoding="utf-8"))
         nb["cells"], _ = student_cells(nb["cells"], src.stem)
-        yield src.name, _dumps(lab_notebook(nb))
+        yield src.name, _dumps(lab_notebook(nb, src.stem))
 
 
 def student_cells(cells: list[dict], chapter: str) -> tuple[list[dict], int]:
@@ -269,14 +275,18 @@ def _dumps(nb: dict) -> str:
 
 # ---------------------------------------------------------------------------------------
 
-def lab_notebook(nb: dict) -> dict:
+def lab_notebook(nb: dict, chapter: str | None = None) -> dict:
     """A student notebook (solutions already removed) made for JupyterLab.
 
-    Glued values and citations become text, glued figures cell attachments; a cell
+    Glued values, citations and glossary terms become text, glued figures cell
+    attachments; figures, equations, theorems and exercises are numbered as on the site
+    (the ``chapter``'s number first: :func:`numbering_frontmatter`), proofs not; a cell
     tagged ``remove-cell`` or ``remove-input`` that glues is dropped unless a later cell
     uses a name it defines (then it stays, folded, as does one that glues nothing);
     outputs that only record a glued value go (Lab has no renderer for them);
-    ``hide-input``/``hide-output`` fold the code or the output as on the site.
+    ``hide-input``/``hide-output`` fold the code or the output as on the site; an output
+    the site shows as a numbered figure moves into a figure cell after its code
+    (:func:`output_figure`).
     """
     cells = nb["cells"]
     store = glue_store(cells)
@@ -288,12 +298,15 @@ def lab_notebook(nb: dict) -> dict:
             seen |= _names(_text(cell["source"]), stored=False)
     used_later.reverse()
     out = []
+    frontmatter = numbering_frontmatter(chapter)
     for cell, later in zip(cells, used_later):
         tags = cell.get("metadata", {}).get("tags", [])
         cell = json.loads(json.dumps(cell))
         if cell["cell_type"] == "markdown":
             cell = resolve_glue_figures(cell, store)
-            cell["source"] = resolve_cites(resolve_glue(_text(cell["source"]), store))
+            text = resolve_terms(resolve_cites(resolve_glue(_text(cell["source"]), store)))
+            cell["source"] = frontmatter + unnumbered_equations(unnumbered_proofs(text))
+            frontmatter = ""
         elif cell["cell_type"] == "code":
             source = _text(cell["source"])
             if ({"remove-cell", "remove-input"} & set(tags) and _GLUE_CALL.search(source)
@@ -309,6 +322,11 @@ def lab_notebook(nb: dict) -> dict:
             hidden = {k: v for k, v in hidden.items() if v}
             if hidden:
                 cell["metadata"]["jupyter"] = {**cell["metadata"].get("jupyter", {}), **hidden}
+            figure = output_figure(cell)
+            if figure:
+                figure["source"] = resolve_terms(resolve_cites(figure["source"]))
+                out += [cell, figure]
+                continue
         out.append(cell)
     return dict(nb, cells=out)
 

@@ -19,6 +19,9 @@ _GLUE_FIGURE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{glue(?::figure)?\}\s*(?P<na
 _CITE_ROLE = re.compile(r"\{cite(?::(?P<mode>[pt]))?\}`(?P<keys>[^`]+)`")
 _RECORD = "application/papermill.record/"
 _GLUE_CALL = re.compile(r"\bglue(?:_value|_findings)?\(")
+_TERM_ROLE = re.compile(r"\{term\}`(?P<text>[^`<]+?)\s*(?:<[^`>]+>)?`")
+_DISPLAY_MATH = re.compile(r"^(?P<indent>[ \t]*)\$\$(?P<body>.*?)\$\$(?P<tail>[^\n]*)$", re.M | re.S)
+_PROOF = re.compile(r"^(?P<open>\s*(?:`{3,}|:{3,})\{prf:proof\}.*)$", re.M)
 
 
 def glue_store(cells: list[dict]) -> dict[str, dict]:
@@ -136,3 +139,90 @@ def _names(source: str, stored: bool) -> set[str]:
         return set()
     kind = ast.Store if stored else ast.Load
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, kind)}
+
+
+# Cross-references and numbering
+# ---------------------------------------------------------------------------------------
+# A notebook open in JupyterLab sees no other page: a glossary term cannot link to the
+# glossary (jupyterlab-myst logs "Cross reference target was not found" and shows the
+# bare word), so it becomes its text. jupyterlab-myst numbers figures, equations, proofs
+# and exercises 1, 2, ... per kind; the site numbers them per kind within the chapter's
+# number (Theorem 3.2, Fig. 3.1, (3.4)) and leaves proofs unnumbered. A front-matter
+# block in the first cell gives every number the chapter's prefix, and proofs lose theirs.
+
+def resolve_terms(text: str) -> str:
+    """The markdown with every ``{term}`` role replaced by the words it shows.
+
+    >>> resolve_terms("{term}`balanced accuracy <BA>` and {term}`IBA`")
+    'balanced accuracy and IBA'
+    """
+    return _TERM_ROLE.sub(lambda m: m["text"].strip(), text)
+
+
+def unnumbered_proofs(text: str) -> str:
+    r"""The markdown with every ``{prf:proof}`` directive marked ``:nonumber:``.
+
+    >>> unnumbered_proofs(":::{prf:proof}\nBody.\n:::")
+    ':::{prf:proof}\n:nonumber:\nBody.\n:::'
+    """
+    return _PROOF.sub(lambda m: m["open"] + "\n:nonumber:", text)
+
+
+def unnumbered_equations(text: str) -> str:
+    r"""The markdown with every display equation that has no label made an unnumbered
+    ``{math}`` block (the site numbers labelled equations only; jupyterlab-myst all of them).
+
+    >>> unnumbered_equations("$$\na = b\n$$\n\n$$ c $$ (eq-c)")
+    '```{math}\n:enumerated: false\na = b\n```\n\n$$ c $$ (eq-c)'
+    """
+    def one(m: re.Match) -> str:
+        if re.fullmatch(r"\s*\([\w-]+\)\s*", m["tail"]):
+            return m[0]
+        indent, body = m["indent"], m["body"].strip("\n")
+        return (f"{indent}```{{math}}\n{indent}:enumerated: false\n{body}\n{indent}```"
+                + m["tail"])
+    return _DISPLAY_MATH.sub(one, text)
+
+
+@functools.lru_cache(maxsize=1)
+def chapter_numbers() -> dict[str, int]:
+    """Chapter (file stem) -> its number on the site, counted over the numbered parts of
+    ``_toc.yml`` in order (the site numbers them continuously)."""
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files = [c["file"] for part in toc.get("parts", []) if part.get("numbered")
+             for c in part["chapters"]]
+    return {Path(f).stem: i for i, f in enumerate(files, start=1)}
+
+
+def numbering_frontmatter(chapter: str | None) -> str:
+    r"""The front matter that makes jupyterlab-myst number as the site does ("" for a page
+    the site does not number).
+
+    >>> numbering_frontmatter("iba")
+    '---\nnumbering:\n  enumerator: 2.%s\n---\n'
+    """
+    number = chapter_numbers().get(chapter or "")
+    return f"---\nnumbering:\n  enumerator: {number}.%s\n---\n" if number else ""
+
+
+_IMAGES = {"image/png": ".png", "image/jpeg": ".jpg", "image/svg+xml": ".svg"}
+
+
+def output_figure(cell: dict) -> dict | None:
+    """For a code cell whose image output the site shows as a numbered figure (myst-nb's
+    ``mystnb.figure`` metadata: caption and name), a markdown cell holding that image as a
+    captioned, labelled ``{figure}`` (so that JupyterLab numbers it and resolves references
+    to it); the image outputs are taken out of ``cell``. None for any other cell."""
+    spec = cell.get("metadata", {}).get("mystnb", {}).get("figure")
+    images = [o for o in cell.get("outputs", []) if set(_IMAGES) & set(o.get("data", {}))]
+    if not spec or not images:
+        return None
+    name = spec.get("name") or f"figure-{cell.get('id', 'cell')}"
+    mime = next(k for k in _IMAGES if k in images[0]["data"])
+    file = name + _IMAGES[mime]
+    cell["outputs"] = [o for o in cell["outputs"] if o not in images]
+    text = f"```{{figure}} attachment:{file}\n:name: {name}\n\n{spec.get('caption', '')}\n```"
+    return {"cell_type": "markdown", "id": f"{cell.get('id', name)}-figure", "metadata": {},
+            "attachments": {file: {mime: images[0]["data"][mime]}}, "source": text}
