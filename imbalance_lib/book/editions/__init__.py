@@ -160,10 +160,15 @@ def solution_code_cells(cells: list[dict]) -> list[int]:
 FOLDED = {"source_hidden": True, "outputs_hidden": True}
 
 
+SOLUTION_FIRST_LINE = "# worked solution"
+
+
 def fold_solutions(path: Path) -> int:
     """Fold every solution code cell of the notebook at ``path`` in JupyterLab: its metadata
-    ``jupyter`` gets ``source_hidden`` and ``outputs_hidden``. Sources and outputs stay
-    byte for byte; the site and nbval ignore this metadata. Returns the cells changed.
+    ``jupyter`` gets ``source_hidden`` and ``outputs_hidden`` (the site and nbval ignore
+    this metadata), and a cell that does not open with a comment gets the first line
+    ``# worked solution``, because JupyterLab shows a folded cell's first line. Outputs stay
+    byte for byte. Returns the cells changed.
 
     >>> import tempfile
     >>> nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source":
@@ -175,17 +180,24 @@ def fold_solutions(path: Path) -> int:
     >>> _ = f.write_text(json.dumps(nb))
     >>> fold_solutions(f), fold_solutions(f)
     (1, 0)
-    >>> json.loads(f.read_text())["cells"][1]["metadata"]
-    {'jupyter': {'outputs_hidden': True, 'source_hidden': True}}
+    >>> cell = json.loads(f.read_text())["cells"][1]
+    >>> cell["metadata"], cell["source"]
+    ({'jupyter': {'outputs_hidden': True, 'source_hidden': True}}, '# worked solution\\n1')
     """
     path = Path(path)
     nb = json.loads(path.read_text(encoding="utf-8"))
     changed = 0
     for i in solution_code_cells(nb["cells"]):
-        meta = nb["cells"][i].setdefault("metadata", {})
+        cell = nb["cells"][i]
+        meta = cell.setdefault("metadata", {})
         folded = {**meta.get("jupyter", {}), **FOLDED}
-        if meta.get("jupyter") != folded:
+        source = _text(cell["source"])
+        opens_with_comment = source.lstrip().startswith("#")
+        if meta.get("jupyter") != folded or not opens_with_comment:
             meta["jupyter"] = folded
+            if not opens_with_comment:
+                lines = (SOLUTION_FIRST_LINE + "\n" + source).splitlines(keepends=True)
+                cell["source"] = lines if isinstance(cell["source"], list) else "".join(lines)
             changed += 1
     if changed:
         path.write_text(_dumps(nb), encoding="utf-8")

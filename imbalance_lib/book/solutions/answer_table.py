@@ -191,7 +191,7 @@ def build_table(results: dict[str, dict[str, dict]]) -> dict:
             parts[name] = entry
         exercises[label] = {"chapter": chapter[label], "parts": parts}
     return {"about": "Salted hashes of the exercises' answers rounded to a grid; "
-                     "python -m imbalance_lib.book.answers --rebuild writes this file.",
+                     "python -m imbalance_lib.book.solutions.answer_table --rebuild writes this file.",
             "exercises": exercises}
 
 
