@@ -109,15 +109,18 @@ def test_student_notebooks_for_jupyterlab():
 
 
 @needs_student
-def test_a_student_notebook_runs_top_to_bottom(tmp_path):
-    """One chapter's student notebook (solutions, glue-only cells removed) executes without error."""
+@pytest.mark.parametrize("folder", ["notebooks", "chapters"])
+def test_a_student_notebook_runs_top_to_bottom(tmp_path, folder):
+    """One chapter's student notebook executes without error: the JupyterLab one (solutions
+    and glue-only cells removed) and the one the student site and archive offer (solutions
+    removed, the cell that needs them inert)."""
     import shutil
 
     nbclient = pytest.importorskip("nbclient")
     import nbformat
 
     name = os.environ.get("STUDENT_RUN_CHAPTER", "balanced_accuracy.ipynb")
-    src = STUDENT.parents[1] / "notebooks" / name
+    src = STUDENT.parents[1] / folder / name
     shutil.copy(src, tmp_path / name)
     nb = nbformat.read(tmp_path / name, as_version=4)
     nbclient.NotebookClient(nb, timeout=900, kernel_name="python3",

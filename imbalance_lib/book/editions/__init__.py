@@ -271,11 +271,41 @@ def _lab_notebooks(root: Path):
         yield src.name, _dumps(lab_notebook(nb, src.stem))
 
 
+INERT = "# (In the book's full edition this cell checks the page's numbers; it needs the solutions.)\n"
+
+
+def inert_cells(cells: list[dict], gone: set[str]) -> list[dict]:
+    """``cells`` in which every code cell that reads a name in ``gone`` (defined only in the
+    removed solutions), or one such a cell defined, has the source :data:`INERT` instead:
+    its stored outputs stay (the site shows them), and run from the top the notebook runs.
+
+    >>> code = lambda s: {"cell_type": "code", "metadata": {}, "source": s, "outputs": []}
+    >>> out = inert_cells([code("a = 1"), code("f = g(a, ex)"), code("print(f, a)")], {"ex"})
+    >>> [c["source"] == INERT for c in out]
+    [False, True, True]
+    """
+    gone, out = set(gone), []
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            source = _text(cell["source"])
+            if _names(source, stored=False) & gone:
+                gone |= _names(source, stored=True)
+                cell = dict(cell, source=INERT)
+        out.append(cell)
+    return out
+
+
 def student_cells(cells: list[dict], chapter: str) -> tuple[list[dict], int]:
     """The chapter's cells for students (solutions removed, and every glued value they no
     longer show: :mod:`~imbalance_lib.book.editions.withhold`), and the number of solutions
-    removed."""
+    removed. A cell that needs a solution's result keeps its outputs but not its code
+    (:func:`inert_cells`)."""
+    solution_names = set().union(*[_names(_text(cells[i]["source"]), stored=True)
+                                   for i in solution_code_cells(cells)])
     cells, removed = strip_solutions(cells)
+    kept_names = set().union(*[_names(_text(c["source"]), stored=True)
+                               for c in cells if c["cell_type"] == "code"])
+    cells = inert_cells(cells, solution_names - kept_names)
     cells, _ = strip_unshown_glue(cells)
     cells = add_checks(cells, chapter)  # a check cell after each computation exercise
     return cells, removed
@@ -321,8 +351,8 @@ def lab_notebook(nb: dict, chapter: str | None = None) -> dict:
             frontmatter = ""
         elif cell["cell_type"] == "code":
             source = _text(cell["source"])
-            if ({"remove-cell", "remove-input"} & set(tags) and _GLUE_CALL.search(source)
-                    and not (_names(source, stored=True) & later)):
+            if {"remove-cell", "remove-input"} & set(tags) and (source == INERT or (
+                    _GLUE_CALL.search(source) and not (_names(source, stored=True) & later))):
                 continue
             cell["outputs"] = [o for o in cell.get("outputs", []) if not _only_glue(o)]
             for o in cell["outputs"]:  # a table printed as MyST markdown may cite
