@@ -188,7 +188,7 @@ def unnumbered_equations(text: str) -> str:
 def chapter_numbers() -> dict[str, int]:
     """Chapter (file stem) -> its number on the site, counted over the numbered parts of
     ``_toc.yml`` in order (the site numbers them continuously)."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     files = [c["file"] for part in toc.get("parts", []) if part.get("numbered")
