@@ -466,11 +466,13 @@ METRICS: dict[str, MetricInfo] = {m.name: m for m in _ENTRIES}
 """Every metric of the library by name, with its facts."""
 
 
-def facts_table() -> pd.DataFrame:
+def facts_table(titles: bool = False) -> pd.DataFrame:
     """The registry as a pandas DataFrame, one row per metric (for display).
 
     Formulas and values are display-size math (``$\\displaystyle ...$``), the source
-    an author-year citation (:attr:`MetricInfo.citation`).
+    an author-year citation (:attr:`MetricInfo.citation`). Rows are named by the
+    library's names, or with ``titles=True`` by the metrics' titles, the library's
+    function then in the first column, ``function``.
     """
     import pandas as pd
 
@@ -480,7 +482,8 @@ def facts_table() -> pd.DataFrame:
     rows = []
     for m in METRICS.values():
         rows.append({
-            "metric": m.name,
+            "metric": m.title if titles else m.name,
+            **({"function": f"`il.{m.name}`"} if titles else {}),
             "formula": math(m.latex),
             "range": f"[{m.range[0]}, {m.range[1]}]",
             "classes": m.classes,

@@ -349,3 +349,42 @@ def test_the_code_math_checks_can_fail():
     doc = ("Rate :math:`TPR = TP/P`.\n\n    .. math::\n\n        MCC = \\frac{a}{b}\n"
            "          + \\mathrm{BA}\n\n    Text $GM$ after.\n")
     assert [bare_acronyms(m) for m in _docstring_math(doc)] == [["TPR", "TP"], ["MCC"]]
+
+
+# The running text speaks about metrics, not about the machinery that checks the book:
+# none of these words in a page's prose (code spans, roles and their targets, labels,
+# directive options and `% claims:` comments are not prose).
+JARGON = re.compile(r"claims? checker|\bchecker\b|\bbattery\b|\bregistry\b|Nelder-Mead|\bhash(?:ed|es)?\b|"
+                    r"findings record|stored result", re.I)
+# the library reference documents the library's own objects (its registry among them)
+PAGES = sorted(p for p in [*CHAPTERS, *(ROOT / "chapters").glob("*.md"),
+                           *(ROOT / "chapters").glob("*/*.ipynb"), *(ROOT / "chapters").glob("*/*.md"),
+                           ROOT / "intro.md"]
+               if p.name != "api_reference.md")
+
+
+def _running_text(text: str) -> str:
+    text = re.sub(r"^(?:\s*%.*|\(\S+\)=|\s*:[\w-]+:.*|\s*(?:`{3,}|:{3,}).*)$", "", text, flags=re.M)
+    text = re.sub(r"\{[\w:-]+\}`[^`]*`", "", text)  # roles: glue, ref, term, cite ...
+    return re.sub(r"`[^`\n]*`", "", text)  # code spans
+
+
+def jargon(text: str) -> list[str]:
+    return [m[0] for m in JARGON.finditer(_running_text(text))]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_checking_jargon_in_prose(path):
+    if path.suffix == ".ipynb":
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    else:
+        text = path.read_text(encoding="utf-8")
+    assert not jargon(text), f"{path.name}: {jargon(text)}"
+
+
+def test_the_jargon_check_can_fail():
+    assert jargon("The claim checker tries a battery of matrices.") == ["claim checker", "battery"]
+    assert jargon("The registry's hash and a Nelder-Mead search.") == ["registry", "hash", "Nelder-Mead"]
+    assert not jargon("{glue:text}`iam-battery-n` matrices, `imbalance_lib.registry.METRICS`")
+    assert not jargon("(iam-sec-battery)=\n% claims: battery\n:name: registry-fig")

@@ -160,3 +160,8 @@ def test_facts_table_has_one_row_per_metric():
     from imbalance_lib.registry import facts_table
 
     assert list(facts_table().index) == list(il.METRICS)
+    named = facts_table(titles=True)
+    assert list(named.index) == [m.title for m in il.METRICS.values()]
+    assert named.index.is_unique and named.columns[0] == "function"
+    assert list(named["function"]) == [f"`il.{name}`" for name in il.METRICS]
+    assert all(callable(getattr(il, name)) for name in il.METRICS)
