@@ -81,9 +81,9 @@ def test_week2_answers(seed):
     rows, cols, diag = M.sum(1), M.sum(0), np.diag(M)
     big = np.maximum(rows, cols)
     assert a[3] == pytest.approx(np.mean(diag / big), abs=1e-12)
-    iam = np.mean([(M[i, i] - max(rows[i] - M[i, i], cols[i] - M[i, i])) / big[i]
-                   for i in range(k)])
-    assert a[4] == pytest.approx(iam, abs=1e-12)
+    (tn, fp), (fn, tp) = d.C
+    n, pos, neg = tn + fp + fn + tp, tp + fn, tn + fp
+    assert a[4] == pytest.approx(tp * tn * n / ((tp + tn) * pos * neg), abs=1e-12)  # Burduk's HMNC
     assert a[5] == int(np.argmin(diag / big))
 
 
@@ -149,7 +149,10 @@ def test_week6_answers(seed):
     nb = (np.sum(treat & (y == 1)) - np.sum(treat & (y == 0)) * w) / len(y)
     assert a[4] == pytest.approx(nb, abs=1e-12)
     treat_all = y.mean() - (1 - y.mean()) * w
-    assert a[5] == ("yes" if nb > treat_all else "no")
+    if np.all(treat):  # the model treats everyone: no better than treating everyone
+        assert a[5] == "no"
+    else:
+        assert a[5] == ("yes" if nb > treat_all else "no")
 
 
 @pytest.mark.parametrize("week", WEEKS)
@@ -236,3 +239,18 @@ def test_the_stored_sets_show_no_answer(week):
         assert cell["outputs"] == []
     text = json.dumps(nb)
     assert "Problem set" in text and "seed 2026" in text  # the seed printed at the top
+
+
+def test_no_choice_can_be_guessed():
+    """Over 200 seeds every option of every choice item is the answer at least a fifth of
+    the time: always giving one answer cannot earn more than four points in five."""
+    from collections import Counter
+
+    from imbalance_lib.book.problems.items import items
+
+    for week in range(1, 7):
+        for item in (i for i in items(week) if i.kind == "choice"):
+            answers = [solve(week, seed)[item.number] for seed in range(200)]
+            counts = Counter(a for a in answers if isinstance(a, str))
+            for option in item.choices:
+                assert counts[option] >= 40, (week, item.number, counts)

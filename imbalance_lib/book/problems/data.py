@@ -109,9 +109,9 @@ def week1(rng: np.random.Generator) -> dict[str, Any]:
     n = int(rng.integers(1500, 3001))
     C = _binary_matrix(rng, n, float(rng.uniform(0.04, 0.12)),
                        float(rng.uniform(0.55, 0.85)), float(rng.uniform(0.90, 0.98)))
-    y = _labels(rng, int(rng.integers(400, 601)), float(rng.uniform(0.08, 0.15)))
+    y = _labels(rng, int(rng.integers(400, 601)), float(rng.uniform(0.08, 0.2)))
     a = _predictions(rng, y, float(rng.uniform(0.2, 0.4)), float(rng.uniform(0.97, 0.995)))
-    b = _predictions(rng, y, float(rng.uniform(0.7, 0.9)), float(rng.uniform(0.82, 0.9)))
+    b = _predictions(rng, y, float(rng.uniform(0.7, 0.9)), float(rng.uniform(0.82, 0.93)))
     alpha = float(rng.choice([0.6, 0.7, 0.8]))
     return {"C": C, "y_true": y, "pred_a": a, "pred_b": b, "alpha": alpha}
 
@@ -139,7 +139,7 @@ def week2(rng: np.random.Generator) -> dict[str, Any]:
 
 def week3(rng: np.random.Generator) -> dict[str, Any]:
     y = _labels(rng, int(rng.integers(300, 501)), float(rng.uniform(0.08, 0.2)))
-    s1 = _scores(rng, y, float(rng.uniform(1.4, 2.2)))
+    s1 = _scores(rng, y, float(rng.uniform(0.9, 2.2)))
     s2 = _scores(rng, y, float(rng.uniform(0.2, 1.2)))
     # the second score finds a share of the positives with certainty, the rest barely
     top = (y == 1) & (rng.random(y.size) < 0.35)
@@ -156,9 +156,10 @@ def week4(rng: np.random.Generator) -> dict[str, Any]:
     a = _predictions(rng, y, float(rng.uniform(0.7, 0.85)), float(rng.uniform(0.85, 0.92)))
     # B changes some of A's labels: a share of A's right ones, a comparable number of wrong ones
     right = a == y
-    f_right = float(rng.uniform(0.02, 0.06))
+    # wide enough that McNemar's test finds a difference on about half of the seeds
+    f_right = float(rng.uniform(0.03, 0.08))
     f_wrong = min(0.9, f_right * right.mean() / max(1 - right.mean(), 0.01)
-                  * float(rng.uniform(0.5, 1.5)))
+                  * float(rng.uniform(0.3, 3.0)))
     flip = rng.random(y.size) < np.where(right, f_right, f_wrong)
     b = np.where(flip, 1 - a, a).astype(np.int64)
     return {"C": C, "y_true": y, "pred_a": a, "pred_b": b}
@@ -179,12 +180,12 @@ def week5(rng: np.random.Generator) -> dict[str, Any]:
 
 def week6(rng: np.random.Generator) -> dict[str, Any]:
     y = _labels(rng, int(rng.integers(400, 801)), float(rng.uniform(0.1, 0.25)))
-    score = _scores(rng, y, float(rng.uniform(0.3, 2.5)))
+    score = _scores(rng, y, float(rng.uniform(0.1, 2.0)))
     cost_fp = float(rng.choice([1.0, 2.0]))
     cost_fn = float(rng.choice([5.0, 10.0, 20.0]))
     threshold = float(rng.choice([0.3, 0.4, 0.5]))
     new_prevalence = float(rng.choice([0.01, 0.02, 0.05]))
-    pt = float(rng.choice([0.05, 0.1, 0.15]))
+    pt = float(rng.choice([0.02, 0.05, 0.1]))
     return {"y_true": y, "score": score, "threshold": threshold, "cost_fp": cost_fp,
             "cost_fn": cost_fn, "new_prevalence": new_prevalence, "pt": pt}
 

@@ -35,7 +35,7 @@ def _week2(d: ProblemData) -> dict[int, Any]:
     M = il.confusion_matrix(d.y_multi, d.pred_multi, labels=list(range(k)))
     terms = np.diag(M) / np.maximum(M.sum(axis=1), M.sum(axis=0))
     return {1: float(il.iba(d.C, d.alpha)), 2: float(il.ac(d.C)), 3: float(il.cba(M)),
-            4: float(il.iam(M)), 5: int(np.argmin(terms))}
+            4: float(il.hmnc(d.C)), 5: int(np.argmin(terms))}
 
 
 def _week3(d: ProblemData) -> dict[int, Any]:
@@ -80,7 +80,8 @@ def _week6(d: ProblemData) -> dict[int, Any]:
     return {1: float(il.bayes_threshold(costs)),
             2: float(il.at_prevalence(C, il.precision, d.new_prevalence)),
             3: float(il.expected_cost(C, costs)), 4: float(nb.model[0]),
-            5: "yes" if nb.model[0] > nb.treat_all[0] else "no"}
+            # a model that treats everyone ties with treating everyone: "no", whatever the rounding
+            5: "yes" if nb.model[0] > nb.treat_all[0] + 1e-12 else "no"}
 
 
 _SOLVERS = {1: _week1, 2: _week2, 3: _week3, 4: _week4, 5: _week5, 6: _week6}
