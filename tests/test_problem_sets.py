@@ -77,7 +77,6 @@ def test_week2_answers(seed):
     assert a[1] == pytest.approx((1 + d.alpha * (tpr - tnr)) * tpr * tnr, abs=1e-12)
     assert a[2] == pytest.approx(2 * tpr * tnr / (tpr + tnr), abs=1e-12)
     M = skm.confusion_matrix(d.y_multi, d.pred_multi)
-    k = len(M)
     rows, cols, diag = M.sum(1), M.sum(0), np.diag(M)
     big = np.maximum(rows, cols)
     assert a[3] == pytest.approx(np.mean(diag / big), abs=1e-12)
