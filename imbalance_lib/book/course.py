@@ -449,7 +449,7 @@ def week_plan(week: dict, ex, root: Path | None = None) -> str:
         level = sections(root / "chapters" / f"{chapter}.ipynb")[heading]["level"]
         by_chapter.setdefault(chapter, []).append(
             "the opening" if level == 1 else f"\u201c{heading}\u201d")
-    reading_list = "; ".join(f"{{doc}}`{c}`: " + ", ".join(h) for c, h in by_chapter.items())
+    reading_list = "; ".join(f"{{doc}}`{c}` (" + ", ".join(h) + ")" for c, h in by_chapter.items())
     lines += ["", f"Reading: {reading_list}."]
     labels = week_exercises(week, ex)
     homework = ", ".join(f"{{ref}}`{label}`" for label in labels) if labels else "none"
