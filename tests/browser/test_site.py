@@ -85,6 +85,13 @@ DUPLICATE_IDS = """() => {
   return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} (${n} times)`);
 }"""
 
+# Elements inside a table cell that scroll sideways on their own (a table scrolls as a whole)
+CELL_SCROLLERS = r"""() => [...document.querySelectorAll('.bd-article td *, .bd-article th *')]
+  .filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+                && el.scrollWidth > el.clientWidth + 1)
+  .map(el => `${el.tagName.toLowerCase()}.${el.classList[0] || ''}: `
+             + (el.textContent || '').slice(0, 40))"""
+
 # Every page is opened once per window width; the tests below read the cached visit.
 WIDTHS = {"wide": 1366, "narrow": 390}
 PROBE = (Path(__file__).with_name("layout_probe.js")).read_text(encoding="utf-8")
@@ -155,6 +162,7 @@ def _visit(page, width_name, server, browser):
     }""")
     tab.wait_for_timeout(400)
     visit["layout"] = tab.evaluate(PROBE)
+    visit["cell_scrollers"] = tab.evaluate(CELL_SCROLLERS)
     ctx.close()
     _VISITS[key] = visit
     _write_report()
@@ -252,6 +260,13 @@ def test_narrow_window_scrolls_never_clips(page, server, browser):
     offenders = _offenders(page, "narrow", lay)
     assert not offenders, (f"{page} at 390 px, {len(offenders)} element(s) clipped or"
                            " scrolling without a cue:\n  " + "\n  ".join(offenders))
+
+
+@pytest.mark.parametrize("page", PAGE_PARAMS)
+def test_no_table_cell_scrolls_on_its_own(page, server, browser):
+    """At 390 px a table scrolls as a whole; no formula in a cell has its own scrollbar."""
+    own = _visit(page, "narrow", server, browser)["cell_scrollers"]
+    assert not own, f"{page} at 390 px, {len(own)} cell element(s) with their own scrollbar: {own[:5]}"
 
 
 @pytest.mark.parametrize("page", PAGE_PARAMS)
