@@ -48,6 +48,7 @@ class TestClaims(ClaimsContract):
         "coverage-two-sided": {"cov5_above97": 0},
         "coverage-three": {"cov3_min": 0.925, "cov3_short": 0},
         "nb-band-coverage": {"nb_min": 0.90},
+        "curves-differ": {"cc_below_trivial": False},
         "cc-band-short": {"cc_max": 0.93},
         "ex-bayes": {"ex_bayes": 0.0526},
         "ex-nb": {"ex_nb_low": "1/20"},

@@ -10,6 +10,6 @@ The page runs the checks and the experiments with library calls (``il.at_prevale
 """
 
 from .claims import CLAIMS
-from .findings import DeploymentFindings, findings
+from .findings import DeploymentFindings, curve_fields, findings
 
-__all__ = ["CLAIMS", "DeploymentFindings", "findings"]
+__all__ = ["CLAIMS", "DeploymentFindings", "curve_fields", "findings"]

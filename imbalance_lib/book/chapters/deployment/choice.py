@@ -52,6 +52,7 @@ def choice_fields(result: pd.DataFrame, per_seed: pd.DataFrame, one: dict[str, f
     out["optimism_positive_seeds"] = int((per_seed["optimism"] > 0).sum())
     out["oob_bias_lo"], out["oob_bias_hi"] = _range(per_seed["oob bias"])
     out["oob_less_optimistic_seeds"] = int((per_seed["oob bias"] > -per_seed["optimism"]).sum())
+    out["oob_pessimistic_seeds"] = int((per_seed["oob bias"] > 0).sum())
     out["oob_error_lo"], out["oob_error_hi"] = _range(per_seed["oob error"])
     out["val_error_lo"], out["val_error_hi"] = _range(per_seed["validation error"])
     out["oob_closer_seeds"] = int((per_seed["oob error"] < per_seed["validation error"]).sum())

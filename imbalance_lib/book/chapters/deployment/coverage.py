@@ -48,6 +48,8 @@ def coverage_fields(coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFram
             "cov3_min_se": mc_se(float(f.min()), cov_sets),
             "cov3_min_metric": str(few["metric"].iloc[j]).replace("_", " "),
             "cov3_min_undefined": float(few["undefined"].iloc[j]),
+            # the same cell among the test sets that have an interval at all
+            "cov3_min_defined": float(f.min()) / (1 - float(few["undefined"].iloc[j])),
             "cov3_max": float(f.max()),
             "cov3_short": int(sum(mc_below(float(v), cov_sets, 0.93) for v in f))}
     nb = decision[decision["band"] == "net benefit"]
@@ -60,6 +62,11 @@ def coverage_fields(coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFram
             "nb_min": float(v.min()), "nb_min_se": mc_se(float(v.min()), dec_sets),
             "nb_min_positives": int(nb["positives"].iloc[k]), "nb_max": float(v.max()),
             "nb_short92": int(sum(mc_below(float(x), dec_sets, 0.92) for x in v)),
+            "nb_cells": len(v),
+            "nb_below95": int(sum(mc_below(float(x), dec_sets, 0.95) for x in v)),
+            "nb_few_cells": int((nb["positives"] == nb["positives"].min()).sum()),
+            "nb_few_below95": int(sum(mc_below(float(x), dec_sets, 0.95)
+                                      for x in v[nb["positives"] == nb["positives"].min()])),
             "nb_above97": int(sum(mc_above(float(x), dec_sets, 0.97) for x in v))}
     w = cc["coverage"].astype(float)
     e = cc["envelope coverage"].astype(float)

@@ -18,7 +18,7 @@ from imbalance_lib.book.findings import Findings
 from .choice import choice_fields
 from .coverage import coverage_fields
 
-__all__ = ["DeploymentFindings", "findings"]
+__all__ = ["DeploymentFindings", "curve_fields", "findings"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,7 @@ class DeploymentFindings(Findings):
     oob_bias_lo: float
     oob_bias_hi: float
     oob_less_optimistic_seeds: int
+    oob_pessimistic_seeds: int
     oob_error_lo: float
     oob_error_hi: float
     val_error_lo: float
@@ -120,6 +121,18 @@ class DeploymentFindings(Findings):
     prior_full_matched: int
     prior_glass_before: float
     prior_glass_after: float
+    prior_glass_rows: int
+    prior_glass_lower_rows: int
+    # the corrected probabilities: ranking unchanged, Brier score changed (the page's draw)
+    prior_rank_gap: float
+    brier_before: float
+    brier_after: float
+    # the decision curve and the cost curve drawn on the page
+    nb_below_none_from: float
+    nb_stays_below: bool
+    nb_band_below_from: float
+    nb_above_all: bool
+    cc_below_trivial: bool
     # coverage of the intervals the chapter recommends (two stored studies)
     cov_sets: int
     cov_cells: int
@@ -139,6 +152,7 @@ class DeploymentFindings(Findings):
     cov3_min_se: float
     cov3_min_metric: str
     cov3_min_undefined: float
+    cov3_min_defined: float
     cov3_max: float
     cov3_short: int
     dec_sets: int
@@ -150,6 +164,10 @@ class DeploymentFindings(Findings):
     nb_min_positives: int
     nb_max: float
     nb_short92: int
+    nb_cells: int
+    nb_below95: int
+    nb_few_cells: int
+    nb_few_below95: int
     nb_above97: int
     cc_min: float
     cc_max: float
@@ -178,7 +196,29 @@ def prior_fields(prior: pd.DataFrame) -> dict[str, Any]:
             "prior_median_full": float(prior["ece full"].median()),
             "prior_full_matched": int((means["ece after"] <= means["ece full"]).sum()),
             "prior_glass_before": float(glass["ece before"]),
-            "prior_glass_after": float(glass["ece after"])}
+            "prior_glass_after": float(glass["ece after"]),
+            "prior_glass_rows": int((prior["data set"] == "glass").sum()),
+            "prior_glass_lower_rows": int(((prior["data set"] == "glass")
+                                           & (prior["ece after"] < prior["ece before"])).sum())}
+
+
+def curve_fields(t: Any, nb: Any, band_high: Any, cc: Any) -> dict[str, Any]:
+    """Where the page's decision curve (``nb`` from :func:`imbalance_lib.net_benefit` at
+    the thresholds ``t``, the band's upper ends ``band_high``) falls below treating no one,
+    and whether its cost curve ``cc`` (:func:`imbalance_lib.cost_curve`) stays under the
+    trivial classifiers."""
+    import numpy as np
+
+    t, model, high = (np.asarray(a, dtype=float) for a in (t, nb.model, band_high))
+    below, band_below = np.flatnonzero(model < 0), np.flatnonzero(high < 0)
+    first = int(below[0]) if below.size else len(t)
+    pc = np.asarray(cc.probability_cost, dtype=float)
+    return {"nb_below_none_from": float(t[first]) if below.size else float("nan"),
+            "nb_stays_below": bool(below.size and np.all(model[first:] < 0)),
+            "nb_band_below_from": float(t[band_below[0]]) if band_below.size else float("nan"),
+            "nb_above_all": bool(np.all(model >= np.asarray(nb.treat_all) - 1e-12)),
+            "cc_below_trivial": bool(np.all(np.asarray(cc.normalized_cost)
+                                            <= np.minimum(pc, 1 - pc) + 1e-12))}
 
 
 def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
@@ -187,7 +227,8 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
              prior: pd.DataFrame,
              coverage: pd.DataFrame, cov_sets: int, decision: pd.DataFrame, dec_sets: int,
              ex_bayes: float, ex_nb: list[str], ex_under: str, ex_under_lib: float,
-             bayes_t: float) -> DeploymentFindings:
+             bayes_t: float, kept: dict[str, list[float]], curves: dict[str, Any]
+             ) -> DeploymentFindings:
     """The findings from what the page computed (its tables and gaps)."""
     move: dict[str, Any] = {m: float(moves[m].abs().max()) for m in
                             ("precision", "f1", "mcc", "ap", "balanced_accuracy")}
@@ -206,6 +247,10 @@ def findings(*, cases: int, gaps: dict[str, float], registry: pd.DataFrame,
         **choice_fields(choice, per_seed, one, one_name, one_seed),
         ece_before=float(ece["before"]), ece_after=float(ece["after"]),
         **prior_fields(prior),
+        prior_rank_gap=float(max(abs(kept["auroc"][0] - kept["auroc"][1]),
+                                 abs(kept["ap"][0] - kept["ap"][1]))),
+        brier_before=float(kept["brier"][0]), brier_after=float(kept["brier"][1]),
+        **curves,
         **coverage_fields(coverage, cov_sets, decision, dec_sets),
         bayes_t=float(bayes_t), ex_bayes=float(ex_bayes), ex_nb_low=str(ex_nb[0]),
         ex_nb_high=str(ex_nb[1]), ex_under=str(ex_under), ex_under_lib=float(ex_under_lib))
