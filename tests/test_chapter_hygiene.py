@@ -349,3 +349,32 @@ def test_the_code_math_checks_can_fail():
     doc = ("Rate :math:`TPR = TP/P`.\n\n    .. math::\n\n        MCC = \\frac{a}{b}\n"
            "          + \\mathrm{BA}\n\n    Text $GM$ after.\n")
     assert [bare_acronyms(m) for m in _docstring_math(doc)] == [["TPR", "TP"], ["MCC"]]
+
+
+# Words of the book's checking machinery, not of the metrics: the running text says what
+# is done instead ("a numerical search", "random matrices", "the library's list of
+# metrics", "kept with the book"). Code, code spans, labels and comments are exempt.
+JARGON = re.compile(
+    r"claim[- ]checker|\bcheckers?\b|\bbattery\b|\bregistry\b|nelder[-–]mead|"
+    r"\bstored results?\b|\bstored with\b|\bhash(?:es)?\b|findings record", re.I)
+
+
+def jargon(source: str) -> list[str]:
+    """The machinery words in a markdown cell's ``source``, outside code, labels and comments.
+
+    >>> jargon("The claim checker tries a battery of matrices; `registry` is code.")
+    ['claim checker', 'battery']
+    >>> jargon("(sec-battery)=\\n## Heading\\n% claims: registry\\nA numerical search.")
+    []
+    """
+    text = re.sub(r"^(`{3,}|~{3,})(?!\{).*?^\1", " ", source, flags=re.S | re.M)  # code blocks
+    text = re.sub(r"`[^`\n]*`", " ", text)
+    text = re.sub(r"^\s*%.*$|^\s*\([\w-]+\)=\s*$|<!--.*?-->", " ", text, flags=re.M | re.S)
+    return [m.group() for m in JARGON.finditer(text)]
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_checking_jargon(path):
+    bad = [(i, w) for i, cell in enumerate(_cells(path)) if cell["cell_type"] == "markdown"
+           for w in jargon("".join(cell["source"]))]
+    assert not bad, f"{path.name}: words of the checking machinery in the prose: {bad}"
