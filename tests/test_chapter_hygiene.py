@@ -378,3 +378,20 @@ def test_no_checking_jargon(path):
     bad = [(i, w) for i, cell in enumerate(_cells(path)) if cell["cell_type"] == "markdown"
            for w in jargon("".join(cell["source"]))]
     assert not bad, f"{path.name}: words of the checking machinery in the prose: {bad}"
+
+
+# A table of more rows of decimals than this is folded (``hide-output`` on its cell, or a
+# ``{dropdown}`` around a markdown table): open on paper, one click away on the site.
+# The course map is exempt: its list of every exercise is a planning table, read whole.
+MAX_OPEN_ROWS = 14
+NOT_READING = {"course_map"}
+
+
+@pytest.mark.parametrize("path", [p for p in CHAPTERS if p.stem not in NOT_READING],
+                         ids=lambda p: p.stem)
+def test_no_long_open_table(path):
+    from imbalance_lib.book.course import open_numbers
+
+    rows = open_numbers(path)["largest_table"]
+    assert rows <= MAX_OPEN_ROWS, (
+        f"{path.name}: an open table of {rows} rows of decimals (fold it: hide-output)")
