@@ -312,16 +312,16 @@ def open_numbers(path) -> dict:
     decimals, largest = 0, 0
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":
-            for rows in _open_markdown_tables("".join(cell["source"])):
-                found = sum(len(_DECIMAL.findall(r)) for r in rows)
+            for table in _open_markdown_tables("".join(cell["source"])):
+                found = sum(len(_DECIMAL.findall(r)) for r in table)
                 decimals += found
-                largest = max(largest, len(rows) - 2 if found else 0)
+                largest = max(largest, len(table) - 2 if found else 0)
         elif cell["cell_type"] == "code" and not FOLDED_TAGS & set(cell["metadata"].get("tags", [])):
             for out in cell.get("outputs", []):
                 if any(k.startswith(_GLUE_KEY) for k in out.get("data", {})):
                     continue
-                text, rows = _shown(out)
+                text, n_rows = _shown(out)
                 found = len(_DECIMAL.findall(text))
                 decimals += found
-                largest = max(largest, rows if found else 0)
+                largest = max(largest, n_rows if found else 0)
     return {"decimals": decimals, "largest_table": largest}
