@@ -354,8 +354,8 @@ def test_the_code_math_checks_can_fail():
 # The running text speaks about metrics, not about the machinery that checks the book:
 # none of these words in a page's prose (code spans, roles and their targets, labels,
 # directive options and `% claims:` comments are not prose).
-JARGON = re.compile(r"claims? checker|\bchecker\b|\bbattery\b|\bregistry\b|Nelder-Mead|\bhash(?:ed|es)?\b|"
-                    r"findings record|stored result", re.I)
+JARGON = re.compile(r"claims?[- ]checker|\bcheckers?\b|\bbattery\b|\bregistry\b|Nelder[-–]Mead|"
+                    r"\bhash(?:ed|es)?\b|findings record|\bstored results?\b|\bstored with\b", re.I)
 # the library reference documents the library's own objects (its registry among them)
 PAGES = sorted(p for p in [*CHAPTERS, *(ROOT / "chapters").glob("*.md"),
                            *(ROOT / "chapters").glob("*/*.ipynb"), *(ROOT / "chapters").glob("*/*.md"),
@@ -388,3 +388,20 @@ def test_the_jargon_check_can_fail():
     assert jargon("The registry's hash and a Nelder-Mead search.") == ["registry", "hash", "Nelder-Mead"]
     assert not jargon("{glue:text}`iam-battery-n` matrices, `imbalance_lib.registry.METRICS`")
     assert not jargon("(iam-sec-battery)=\n% claims: battery\n:name: registry-fig")
+
+
+# A table of more rows of decimals than this is folded (``hide-output`` on its cell, or a
+# ``{dropdown}`` around a markdown table): open on paper, one click away on the site.
+# The course map is exempt: its list of every exercise is a planning table, read whole.
+MAX_OPEN_ROWS = 14
+NOT_READING = {"course_map"}
+
+
+@pytest.mark.parametrize("path", [p for p in CHAPTERS if p.stem not in NOT_READING],
+                         ids=lambda p: p.stem)
+def test_no_long_open_table(path):
+    from imbalance_lib.book.open_tables import open_numbers
+
+    rows = open_numbers(path)["largest_table"]
+    assert rows <= MAX_OPEN_ROWS, (
+        f"{path.name}: an open table of {rows} rows of decimals (fold it: hide-output)")
