@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
 import pandas as pd
 
 from imbalance_lib.book.findings import Findings
@@ -207,8 +208,6 @@ def curve_fields(t: Any, nb: Any, band_high: Any, cc: Any) -> dict[str, Any]:
     the thresholds ``t``, the band's upper ends ``band_high``) falls below treating no one,
     and whether its cost curve ``cc`` (:func:`imbalance_lib.cost_curve`) stays under the
     trivial classifiers."""
-    import numpy as np
-
     t, model, high = (np.asarray(a, dtype=float) for a in (t, nb.model, band_high))
     below, band_below = np.flatnonzero(model < 0), np.flatnonzero(high < 0)
     first = int(below[0]) if below.size else len(t)
