@@ -96,7 +96,7 @@
     return h("div", { "class": "ie-scroll pst-scrollable-table-container", role: "region", tabindex: "0",
       "aria-label": "Every metric of the matrix" }, [h("table", { "class": "ie-metrics" }, [
       h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Metric" }),
-        h("th", { scope: "col", text: "Value" }), h("th", { scope: "col", text: "95 % interval" }),
+        h("th", { scope: "col", text: "Value" }), h("th", { scope: "col", text: "95 % interval", title: "Wilson for TPR, TNR, precision, NPV and accuracy; delta method otherwise" }),
         el.deployHead])]), body])]);
   }
 
@@ -206,7 +206,9 @@
   }
 
   function update() {
-    var C = state.C, r = M.binary(C), ci = M.intervals(C), P = C[1][0] + C[1][1];
+    var C = state.C, r = M.binary(C), ci = M.deltaIntervals(C), P = C[1][0] + C[1][1];
+    var wilson = M.intervals(C);
+    Object.keys(wilson).forEach(function (name) { ci[name] = wilson[name]; });
     var n = P + C[0][0] + C[0][1], pi = P / n;
     var shifted = M.atPrevalence(C, state.deploy), rd = shifted ? M.binary(shifted) : null;
     el.deployHead.textContent = "at prevalence " + state.deploy;

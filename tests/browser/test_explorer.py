@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from imbalance_lib import METRICS, wilson_interval
+from imbalance_lib import METRICS, delta_interval, wilson_interval
 from imbalance_lib.deployment import at_prevalence
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +249,29 @@ def test_scripts_only_on_their_page():
         text = page.read_text(encoding="utf-8")
         has = "_static/explorer/" in text
         assert has == (page == PAGE), page
+
+
+def _limit_close(js: float | None, lib: float, scale: float) -> bool:
+    """A limit value -/+ z SE to 1e-12 of the larger of the limit and the half-width (the
+    subtraction may cancel both to near 0); an undefined limit must be undefined on both sides."""
+    if js is None or np.isnan(lib):
+        return js is None and bool(np.isnan(lib))
+    return js == lib or abs(js - lib) <= RTOL * max(abs(lib), scale)
+
+
+def test_delta_intervals_as_the_library(blank):
+    rng = np.random.default_rng(2026)
+    C = _random_matrices(rng, 2, 2200)
+    assert len(C) >= 2000
+    js = json.loads(_evaluate(blank, "c => ImbalanceMetrics.deltaIntervals(c)", C))
+    mismatches, defined = [], 0
+    for name in METRICS:
+        value, lo, hi = delta_interval(C, name)
+        defined += int(np.isfinite(lo).sum())
+        for i in range(len(C)):
+            got = js[i][name]
+            scale = abs(hi[i] - lo[i]) + abs(value[i]) if np.isfinite(lo[i]) else 0.0
+            if not (_limit_close(got[0], lo[i], scale) and _limit_close(got[1], hi[i], scale)):
+                mismatches.append((name, C[i].tolist(), got, (lo[i], hi[i])))
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
+    assert defined > 20000  # most intervals are defined; the undefined ones agree too
