@@ -375,10 +375,34 @@
   }
   function binormalRates(t, d) { return { tpr: 1 - normalCdf(t - d), fpr: 1 - normalCdf(t) }; }
 
+  // the matrix of stored scores at threshold t: "positive" at a score of t or more
+  function scoreMatrix(labels, scores, t) {
+    var tn = 0, fp = 0, fn = 0, tp = 0;
+    for (var i = 0; i < scores.length; i++) {
+      var hit = scores[i] >= t;
+      if (labels[i] === 1) { if (hit) { tp++; } else { fn++; } } else if (hit) { fp++; } else { tn++; }
+    }
+    return [[tn, fp], [fn, tp]];
+  }
+  // the empirical ROC and precision-recall points of scores sorted from high to low,
+  // one point after each distinct score
+  function scoreCurves(labels, scores) {
+    var P = 0, N = 0, i, tp = 0, fp = 0, roc = [[0, 0]], pr = [];
+    for (i = 0; i < labels.length; i++) { if (labels[i] === 1) { P++; } else { N++; } }
+    for (i = 0; i < scores.length; i++) {
+      if (labels[i] === 1) { tp++; } else { fp++; }
+      if (i === scores.length - 1 || scores[i + 1] !== scores[i]) {
+        roc.push([fp / N, tp / P]);
+        pr.push([tp / P, tp / (tp + fp)]);
+      }
+    }
+    return { roc: roc, pr: pr, P: P, N: N };
+  }
+
   root.ImbalanceMetrics = {
     TITLES: TITLES, PARAMS: PARAMS, Z95: Z95, binary: binary, multiclass: multiclass,
     wilson: wilson, intervals: intervals, deltaIntervals: deltaIntervals, INTERVAL_METRICS: Object.keys(PROPORTIONS),
     atPrevalence: atPrevalence, normalCdf: normalCdf, binormalMatrix: binormalMatrix,
-    binormalRates: binormalRates
+    binormalRates: binormalRates, scoreMatrix: scoreMatrix, scoreCurves: scoreCurves
   };
 })(this);

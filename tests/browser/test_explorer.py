@@ -275,3 +275,18 @@ def test_delta_intervals_as_the_library(blank):
                 mismatches.append((name, C[i].tolist(), got, (lo[i], hi[i])))
     assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
     assert defined > 20000  # most intervals are defined; the undefined ones agree too
+
+
+def test_stored_score_matrices_and_curves_as_scikit_learn(blank):
+    from sklearn.metrics import confusion_matrix, roc_curve
+
+    from imbalance_lib.book import explorer_scores as es
+    body = es.OUT.read_text(encoding="utf-8").split("window.ImbalanceScores = ", 1)[1]
+    data = json.loads(body.rstrip().rstrip(";"))
+    y, s = np.array(data["labels"]), np.array(data["scores"])
+    for t in (-8.0, -2.0, -0.5, 0.0, 0.3, 1.0, float(s[10]), 20.0):
+        got = blank.evaluate("([l, s, t]) => ImbalanceMetrics.scoreMatrix(l, s, t)", [y.tolist(), s.tolist(), t])
+        assert got == confusion_matrix(y, (s >= t).astype(int), labels=[0, 1]).tolist(), t
+    curves = blank.evaluate("([l, s]) => ImbalanceMetrics.scoreCurves(l, s)", [y.tolist(), s.tolist()])
+    fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
+    assert np.allclose(np.array(curves["roc"]), np.column_stack([fpr, tpr]), rtol=0, atol=1e-15)
