@@ -13,8 +13,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from sklearn.metrics import confusion_matrix, roc_curve
 
 from imbalance_lib import METRICS, delta_interval, wilson_interval
+from imbalance_lib.book import explorer_scores as es
 from imbalance_lib.deployment import at_prevalence
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -278,14 +280,12 @@ def test_delta_intervals_as_the_library(blank):
 
 
 def test_stored_score_matrices_and_curves_as_scikit_learn(blank):
-    from sklearn.metrics import confusion_matrix, roc_curve
-
-    from imbalance_lib.book import explorer_scores as es
     body = es.OUT.read_text(encoding="utf-8").split("window.ImbalanceScores = ", 1)[1]
     data = json.loads(body.rstrip().rstrip(";"))
     y, s = np.array(data["labels"]), np.array(data["scores"])
     for t in (-8.0, -2.0, -0.5, 0.0, 0.3, 1.0, float(s[10]), 20.0):
-        got = blank.evaluate("([l, s, t]) => ImbalanceMetrics.scoreMatrix(l, s, t)", [y.tolist(), s.tolist(), t])
+        got = blank.evaluate("([l, s, t]) => ImbalanceMetrics.scoreMatrix(l, s, t)",
+                             [y.tolist(), s.tolist(), t])
         assert got == confusion_matrix(y, (s >= t).astype(int), labels=[0, 1]).tolist(), t
     curves = blank.evaluate("([l, s]) => ImbalanceMetrics.scoreCurves(l, s)", [y.tolist(), s.tolist()])
     fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
