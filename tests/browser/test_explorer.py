@@ -16,6 +16,7 @@ import pytest
 from sklearn.metrics import confusion_matrix, roc_curve
 
 from imbalance_lib import METRICS, delta_interval, wilson_interval
+from imbalance_lib.book import explorer_figure as ef
 from imbalance_lib.book import explorer_scores as es
 from imbalance_lib.deployment import at_prevalence
 
@@ -290,3 +291,23 @@ def test_stored_score_matrices_and_curves_as_scikit_learn(blank):
     curves = blank.evaluate("([l, s]) => ImbalanceMetrics.scoreCurves(l, s)", [y.tolist(), s.tolist()])
     fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
     assert np.allclose(np.array(curves["roc"]), np.column_stack([fpr, tpr]), rtol=0, atol=1e-15)
+
+
+def test_the_page_opens_in_the_print_figures_state(explorer):
+    page = explorer[0]
+    for key, name in (("ie-d", "d"), ("ie-t", "t"), ("ie-pi", "pi")):
+        assert float(page.input_value(f"#{key}")) == ef.START[name]
+    assert page.input_value("#ie-n") == str(ef.START["n"])
+    cells = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    assert sum(cells) == ef.START["n"]
+
+
+def test_the_satimage_slider_sets_the_matrix(explorer):
+    page = explorer[0]
+    body = es.OUT.read_text(encoding="utf-8").split("window.ImbalanceScores = ", 1)[1]
+    data = json.loads(body.rstrip().rstrip(";"))
+    y, s = np.array(data["labels"]), np.array(data["scores"])
+    page.fill("#ie-ts", "-1")
+    page.dispatch_event("#ie-ts", "input")
+    cells = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    assert cells == confusion_matrix(y, (s >= -1).astype(int), labels=[0, 1]).ravel().tolist()
