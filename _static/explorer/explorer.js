@@ -275,9 +275,42 @@
     root.setAttribute("data-ready", "true");
   }
 
+  // presets and URL parameters: explorer.html?preset=iba, ?tn=..&fp=..&fn=..&tp=.., or
+  // ?n=..&pi=..&d=..&t=.. for the binormal model (the chapters link to their preset)
+  var PRESETS = {
+    balanced_accuracy: { C: [[990, 0], [10, 0]] },  // always "negative": accuracy 0.99
+    iba: { C: [[60, 40], [10, 90]] },  // TPR 0.9, TNR 0.6: swap the rows' rates to compare
+    hmnc: { C: [[80, 20], [5, 15]] },
+    iam: { C: [[90, 10], [8, 2]] },  // a weak minority class: IAM far below accuracy
+    ac_score: { model: { n: 1000, pi: 0.05, d: 2, t: 1 } }
+  };
+  function applyParameters(search) {
+    var q = new URLSearchParams(search || ""), preset = PRESETS[q.get("preset")] || {};
+    var cells = ["tn", "fp", "fn", "tp"].map(function (k) { return Number(q.get(k)); });
+    var typed = ["tn", "fp", "fn", "tp"].every(function (k, i) {
+      return q.has(k) && isFinite(cells[i]) && cells[i] >= 0 && Math.floor(cells[i]) === cells[i]; });
+    var model = preset.model || {}, changed = false;
+    ["n", "pi", "d", "t"].forEach(function (k) {
+      var v = q.has(k) ? Number(q.get(k)) : model[k];
+      if (v !== undefined && isFinite(v)) { state[k] = v; changed = true; }
+    });
+    state.n = Math.max(1, Math.floor(state.n));
+    state.pi = Math.min(Math.max(state.pi, 0.005), 0.995);
+    if (changed) {
+      ["n", "pi", "d", "t"].forEach(function (k) {
+        var input = document.getElementById("ie-" + k), out = document.getElementById("ie-" + k + "-value");
+        if (input) { input.value = String(state[k]); }
+        if (out) { out.textContent = String(state[k]); }
+      });
+      fromModel();
+    }
+    var C = typed ? [[cells[0], cells[1]], [cells[2], cells[3]]] : preset.C;
+    if (C) { state.source = "typed"; state.C = C.map(function (r) { return r.slice(); }); showMatrix(); }
+  }
+
   function start() {
     var root = document.getElementById("imbalance-explorer");
-    if (root && M) { build(root); }
+    if (root && M) { build(root); applyParameters(window.location.search); }
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

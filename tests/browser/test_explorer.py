@@ -311,3 +311,32 @@ def test_the_satimage_slider_sets_the_matrix(explorer):
     page.dispatch_event("#ie-ts", "input")
     cells = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
     assert cells == confusion_matrix(y, (s >= -1).astype(int), labels=[0, 1]).ravel().tolist()
+
+
+@pytest.mark.parametrize("query, cells", [
+    ("?preset=balanced_accuracy", [990, 0, 10, 0]), ("?preset=iba", [60, 40, 10, 90]),
+    ("?preset=hmnc", [80, 20, 5, 15]), ("?preset=iam", [90, 10, 8, 2]),
+    ("?tn=7&fp=0&fn=3&tp=1", [7, 0, 3, 1]), ("?tn=7&fp=-1&fn=3&tp=1", None),
+])
+def test_presets_and_url_parameters(browser, query, cells):
+    _built()
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.goto(PAGE.as_uri() + query)
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    got = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    if cells is None:  # a bad parameter is ignored: the starting state
+        assert sum(got) == ef.START["n"]
+    else:
+        assert got == cells
+        lib = METRICS["balanced_accuracy"].func(np.array(cells, float).reshape(2, 2), zero_division=np.nan)
+        assert _table(page)["Balanced accuracy"][0] == f"{float(lib):.4f}"
+    page.close()
+
+
+def test_the_ac_score_preset_moves_the_model(browser):
+    _built()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(PAGE.as_uri() + "?preset=ac_score")
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    assert [page.input_value(f"#ie-{k}") for k in ("pi", "d", "t")] == ["0.05", "2", "1"]
+    page.close()
