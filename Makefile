@@ -35,7 +35,7 @@ EDITIONS := $(BIN)/python -m imbalance_lib.book.editions
 ARCHIVE := $(BUILDDIR)/html/imbalance-book-source.zip
 
 .PHONY: help setup book site student pdf test test-full test-lib test-notebooks test-build test-browser \
-        test-pdf chromium chapter lab bench regenerate lint clean handout grade
+        test-pdf chromium chapter lab bench regenerate lint clean handout grade explorer-figure
 
 help:
 	@echo "make setup           create .venv and install the pinned requirements.txt (once)"
@@ -52,6 +52,7 @@ help:
 	@echo "make test-browser    [4/4] every page in headless Chromium (after make site; make student too)"
 	@echo "make test-pdf        open the PDFs: title page, contents and page numbers, links, index, figures (after make pdf)"
 	@echo "make chapter NB=chapters/iba.ipynb   re-execute one chapter in place (stores its outputs)"
+	@echo "make explorer-figure the print figure chapters/explorer.png from the built explorer page (after make site)"
 	@echo "make lab             JupyterLab with the book's environment (MyST rendered), on 127.0.0.1:8888"
 	@echo "make bench           speed benchmarks (ratios against scikit-learn, imbalanced-learn, pycm)"
 	@echo "make regenerate      re-run the stored studies of chapters/data/stored (coverage studies of the intervals and"
@@ -202,6 +203,9 @@ handout: $(STAMP)
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=week3/ [ROSTER=roster.csv]"; exit 2; }
 	$(PROBLEMS) grade $(SUBMISSIONS) --out $(GRADES) $(if $(ROSTER),--roster $(ROSTER))
+
+explorer-figure: $(STAMP) chromium
+	$(BIN)/python -m imbalance_lib.book.explorer_figure  # after make site: chapters/explorer.png
 
 lint: $(STAMP)
 	@echo "==> [0/4] lint and type checks: ruff (library, tests, benchmarks, chapters), mypy (library)"

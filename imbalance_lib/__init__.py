@@ -48,6 +48,7 @@ from .decision import (
     net_benefit_interval,
     probability_cost,
 )
+from .delta import DELTA_METRICS, delta_interval
 from .deployment import (
     CostPoint,
     at_prevalence,
@@ -169,7 +170,8 @@ __all__ = [
     "NearestMeanClassifier", "RBFNetworkClassifier",
     "confidence_interval", "class_balance_interval", "metric_interval", "compare",
     "compare_predictions", "joint_counts", "resample_matrices", "resample_joint", "Interval",
-    "Comparison", "paired_proportion_interval", "wilson_interval",
+    "Comparison", "paired_proportion_interval", "wilson_interval", "delta_interval",
+    "DELTA_METRICS",
 ]
 __all__ += [  # threshold-free metrics of a score (imbalance_lib.ranking)
     "roc_auc", "average_precision", "pr_auc", "prg_curve", "prg_auc", "PRGCurve",

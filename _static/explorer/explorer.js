@@ -77,11 +77,32 @@
         h("tr", {}, [h("th", { scope: "row", text: "positive" }), cells[2], cells[3]])])]);
   }
 
-  function fromModel() {
-    var P = Math.round(state.n * state.pi), N = state.n - P;
-    state.C = M.binormalMatrix(P, N, state.t, state.d);
+  function showMatrix() {
     el.cells.forEach(function (input, i) { input.value = String(state.C[i >> 1][i & 1]); });
     update();
+  }
+  function fromModel() {
+    var P = Math.round(state.n * state.pi), N = state.n - P;
+    state.source = "binormal";
+    state.C = M.binormalMatrix(P, N, state.t, state.d);
+    showMatrix();
+  }
+  // the stored scores of a data set (satimage_scores.js, optional): threshold over them
+  var DATA = window.ImbalanceScores;
+  function fromData() {
+    state.source = "data";
+    state.C = M.scoreMatrix(DATA.labels, DATA.scores, state.ts);
+    showMatrix();
+  }
+  function dataFieldset() {
+    if (!DATA) { return null; }
+    var lo = DATA.scores[DATA.scores.length - 1], hi = DATA.scores[0];
+    state.ts = 0;
+    el.dataCurves = M.scoreCurves(DATA.labels, DATA.scores);
+    return h("fieldset", {}, [h("legend", { text: "Scores of a data set (sets the matrix)" }),
+      h("p", { "class": "ie-note", text: DATA.name + ": " + DATA.scores.length + " test samples." }),
+      slider("ie-ts", "Threshold on the score", Math.floor(lo), Math.ceil(hi), 0.05, state.ts,
+        function (v) { state.ts = v; fromData(); })]);
   }
 
   function metricTable() {
@@ -96,7 +117,7 @@
     return h("div", { "class": "ie-scroll pst-scrollable-table-container", role: "region", tabindex: "0",
       "aria-label": "Every metric of the matrix" }, [h("table", { "class": "ie-metrics" }, [
       h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Metric" }),
-        h("th", { scope: "col", text: "Value" }), h("th", { scope: "col", text: "95 % interval" }),
+        h("th", { scope: "col", text: "Value" }), h("th", { scope: "col", text: "95 % interval", title: "Wilson for TPR, TNR, precision, NPV and accuracy; delta method otherwise" }),
         el.deployHead])]), body])]);
   }
 
@@ -175,8 +196,9 @@
   }
 
   function drawCurves(r, pi) {
-    var roc = [], pr = [], i;
-    for (i = 0; i <= 200; i++) {
+    var roc = [], pr = [], i, data = state.source === "data";
+    var noskill = data ? el.dataCurves.P / (el.dataCurves.P + el.dataCurves.N) : state.pi;
+    for (i = 0; i <= 200 && !data; i++) {
       var t = -5 + i * (state.d + 10) / 200, q = M.binormalRates(t, state.d);
       roc.push([q.fpr, q.tpr]);
       var prec = state.pi * q.tpr / (state.pi * q.tpr + (1 - state.pi) * q.fpr);
@@ -185,7 +207,7 @@
     el.roc.layer.textContent = "";
     el.pr.layer.textContent = "";
     polyline(el.roc.layer, [[0, 0], [1, 1]], "ie-noskill");
-    polyline(el.roc.layer, roc, "ie-curve");
+    polyline(el.roc.layer, data ? el.dataCurves.roc : roc, "ie-curve");
     var fpr = 1 - r.tnr, tpr = r.tpr;
     // iso-cost line: slope (N/P)(c_FP/c_FN) through the current point, clipped to the square
     var slope = (1 - pi) / (pi * state.cost);
@@ -194,19 +216,22 @@
       polyline(el.roc.layer, [[x0, tpr + slope * (x0 - fpr)], [x1, tpr + slope * (x1 - fpr)]], "ie-cost");
     }
     dot(el.roc.layer, fpr, tpr);
-    polyline(el.pr.layer, [[0, state.pi], [1, state.pi]], "ie-noskill");
-    polyline(el.pr.layer, pr, "ie-curve");
+    polyline(el.pr.layer, [[0, noskill], [1, noskill]], "ie-noskill");
+    polyline(el.pr.layer, data ? el.dataCurves.pr : pr, "ie-curve");
     dot(el.pr.layer, r.tpr, r.precision);
-    el.roc.svg.setAttribute("aria-label", "ROC curve of the binormal model with separation " + state.d +
+    var what = data ? "the stored scores of " + DATA.name : "the binormal model with separation " + state.d;
+    el.roc.svg.setAttribute("aria-label", "ROC curve of " + what +
       "; current point FPR " + fmt(fpr, 3) + ", TPR " + fmt(tpr, 3) +
       "; dashed diagonal: no skill; red line: equal expected cost at the cost ratio " + state.cost);
-    el.pr.svg.setAttribute("aria-label", "Precision-recall curve of the binormal model at prevalence " +
-      state.pi + "; current point recall " + fmt(r.tpr, 3) + ", precision " + fmt(r.precision, 3) +
+    el.pr.svg.setAttribute("aria-label", "Precision-recall curve of " + (data ? what + ", prevalence " :
+      "the binormal model at prevalence ") + fmt(noskill, 3) + "; current point recall " + fmt(r.tpr, 3) + ", precision " + fmt(r.precision, 3) +
       "; dashed line: no skill, precision equal to the prevalence");
   }
 
   function update() {
-    var C = state.C, r = M.binary(C), ci = M.intervals(C), P = C[1][0] + C[1][1];
+    var C = state.C, r = M.binary(C), ci = M.deltaIntervals(C), P = C[1][0] + C[1][1];
+    var wilson = M.intervals(C);
+    Object.keys(wilson).forEach(function (name) { ci[name] = wilson[name]; });
     var n = P + C[0][0] + C[0][1], pi = P / n;
     var shifted = M.atPrevalence(C, state.deploy), rd = shifted ? M.binary(shifted) : null;
     el.deployHead.textContent = "at prevalence " + state.deploy;
@@ -225,6 +250,7 @@
   function build(root) {
     var P = Math.round(state.n * state.pi);
     state.C = M.binormalMatrix(P, state.n - P, state.t, state.d);
+    state.source = "binormal";
     el.summary = h("p", { "class": "ie-summary", "aria-live": "polite", id: "ie-summary" });
     el.roc = plot("ROC curve", "false positive rate", "true positive rate");
     el.pr = plot("Precision-recall curve", "recall", "precision");
@@ -241,7 +267,7 @@
         function (v) { if (v > 0 && v < 1) { state.deploy = v; update(); } },
         { min: "0.001", max: "0.999", step: "0.001" }))]);
     root.textContent = "";
-    [h("div", { "class": "ie-controls" }, [matrixInputs(), model, deploy]), el.summary,
+    [h("div", { "class": "ie-controls" }, [matrixInputs(), model, dataFieldset(), deploy].filter(Boolean)), el.summary,
       h("div", { "class": "ie-plots" }, [el.roc.svg, el.pr.svg]), metricTable(),
       h("h3", { text: "Three classes" }), panel3()].forEach(function (c) { root.appendChild(c); });
     update();
@@ -249,9 +275,42 @@
     root.setAttribute("data-ready", "true");
   }
 
+  // presets and URL parameters: explorer.html?preset=iba, ?tn=..&fp=..&fn=..&tp=.., or
+  // ?n=..&pi=..&d=..&t=.. for the binormal model (the chapters link to their preset)
+  var PRESETS = {
+    balanced_accuracy: { C: [[990, 0], [10, 0]] },  // always "negative": accuracy 0.99
+    iba: { C: [[60, 40], [10, 90]] },  // TPR 0.9, TNR 0.6: swap the rows' rates to compare
+    hmnc: { C: [[80, 20], [5, 15]] },
+    iam: { C: [[90, 10], [8, 2]] },  // a weak minority class: IAM far below accuracy
+    ac_score: { model: { n: 1000, pi: 0.05, d: 2, t: 1 } }
+  };
+  function applyParameters(search) {
+    var q = new URLSearchParams(search || ""), preset = PRESETS[q.get("preset")] || {};
+    var cells = ["tn", "fp", "fn", "tp"].map(function (k) { return Number(q.get(k)); });
+    var typed = ["tn", "fp", "fn", "tp"].every(function (k, i) {
+      return q.has(k) && isFinite(cells[i]) && cells[i] >= 0 && Math.floor(cells[i]) === cells[i]; });
+    var model = preset.model || {}, changed = false;
+    ["n", "pi", "d", "t"].forEach(function (k) {
+      var v = q.has(k) ? Number(q.get(k)) : model[k];
+      if (v !== undefined && isFinite(v)) { state[k] = v; changed = true; }
+    });
+    state.n = Math.max(1, Math.floor(state.n));
+    state.pi = Math.min(Math.max(state.pi, 0.005), 0.995);
+    if (changed) {
+      ["n", "pi", "d", "t"].forEach(function (k) {
+        var input = document.getElementById("ie-" + k), out = document.getElementById("ie-" + k + "-value");
+        if (input) { input.value = String(state[k]); }
+        if (out) { out.textContent = String(state[k]); }
+      });
+      fromModel();
+    }
+    var C = typed ? [[cells[0], cells[1]], [cells[2], cells[3]]] : preset.C;
+    if (C) { state.source = "typed"; state.C = C.map(function (r) { return r.slice(); }); showMatrix(); }
+  }
+
   function start() {
     var root = document.getElementById("imbalance-explorer");
-    if (root && M) { build(root); }
+    if (root && M) { build(root); applyParameters(window.location.search); }
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -216,6 +216,132 @@
     return out;
   }
 
+  // the multinomial delta-method (Wald) interval of every binary metric
+  // (imbalance_lib.delta_interval): the exact derivatives d f / d(TN, FP, FN, TP) at the
+  // cell proportions, Var = sum(p * g^2) / n, value -/+ z SE clipped to the range;
+  // [NaN, NaN] where the metric or its derivative is undefined. At a tie of max(FP, FN)
+  // or at TPR = TNR (optimized precision) the derivative is the mean of the one-sided ones.
+  var RANGES = { dominance: [-1, 1], optimized_precision: [-1, 1], mcc: [-1, 1], kappa: [-1, 1],
+    iam: [-1, 1] };
+  function dv(a, b) { return b === 0 ? NaN : a / b; }
+  function lin(terms) {
+    var out = [0, 0, 0, 0];
+    for (var i = 0; i < 4; i++) {
+      var acc = 0;
+      for (var j = 0; j < terms.length; j++) { acc += terms[j][0] * terms[j][1][i]; }
+      out[i] = acc;
+    }
+    return out;
+  }
+  function meanDefined(grads, defined) {
+    var k = 0, out = [], i, j;
+    for (j = 0; j < defined.length; j++) { if (defined[j]) { k += 1; } }
+    for (i = 0; i < 4; i++) {
+      var total = 0;
+      for (j = 0; j < grads.length; j++) { total += defined[j] ? grads[j][i] : 0; }
+      out.push(dv(total, k));
+    }
+    return out;
+  }
+  function ratioGrad(c, num, den) {
+    var a = 0, b = 0, i, out = [];
+    for (i = 0; i < num.length; i++) { a += c.cells[num[i]]; }
+    for (i = 0; i < den.length; i++) { b += c.cells[den[i]]; }
+    for (i = 0; i < 4; i++) {
+      out.push(dv((b * (num.indexOf(i) >= 0 ? 1 : 0) - a) * (den.indexOf(i) >= 0 ? 1 : 0), b * b));
+    }
+    return out;
+  }
+  function boundedRatio(c, d, whichD, iam) {
+    var m = Math.max(c.fp, c.fn), s2 = (d + m) * (d + m);
+    var dd = iam ? dv(2 * m, s2) : dv(m, s2), dm = iam ? dv(-2 * d, s2) : dv(-d, s2);
+    var wfp = c.fp > c.fn ? 1 : (c.fp === c.fn ? 0.5 : 0), wfn = c.fn > c.fp ? 1 : (c.fp === c.fn ? 0.5 : 0);
+    var g = [0, dm * wfp, dm * wfn, 0];
+    g[whichD] = dd;
+    return g;
+  }
+  function sign(x) { return x > 0 ? 1 : (x < 0 ? -1 : (x === 0 ? 0 : NaN)); }
+  function deltaGrad(name, c, alpha) {
+    var t = c.t, s = c.s, P = c.P, N = c.N, tp = c.tp, tn = c.tn, fp = c.fp, fn = c.fn;
+    var dt = [0, 0, dv(-tp, P * P), dv(fn, P * P)], ds = [dv(fp, N * N), dv(-tn, N * N), 0, 0];
+    var acc = ratioGrad(c, [0, 3], [0, 1, 2, 3]), den, v, a, g, h, n, u, common;
+    switch (name) {
+      case "tpr": return dt;
+      case "tnr": return ds;
+      case "precision": return ratioGrad(c, [3], [1, 3]);
+      case "npv": return ratioGrad(c, [0], [0, 2]);
+      case "accuracy": return acc;
+      case "f1":
+        den = 2 * tp + fp + fn;
+        return [0, dv(-2 * tp, den * den), dv(-2 * tp, den * den), dv(2 * (fp + fn), den * den)];
+      case "balanced_accuracy": return lin([[0.5, dt], [0.5, ds]]);
+      case "macro_recall": return meanDefined([dt, ds], [P > 0, N > 0]);
+      case "weighted_accuracy": return lin([[alpha, dt], [1 - alpha, ds]]);
+      case "dominance": return lin([[1, dt], [-1, ds]]);
+      case "g_mean":
+        g = Math.sqrt(t * s);
+        return lin([[dv(s, 2 * g), dt], [dv(t, 2 * g), ds]]);
+      case "iba":
+        a = 1 + alpha * (t - s);
+        return lin([[alpha * t * s + a * s, dt], [-alpha * t * s + a * t, ds]]);
+      case "ac":
+        v = (t + s) * (t + s);
+        return lin([[dv(2 * s * s, v), dt], [dv(2 * t * t, v), ds]]);
+      case "optimized_precision":
+        u = s - t; v = s + t;
+        return lin([[1, acc], [-dv(-sign(u) * v - Math.abs(u), v * v), dt],
+          [-dv(sign(u) * v - Math.abs(u), v * v), ds]]);
+      case "hmnc":
+        n = P + N;
+        h = dv(tp * tn * n, (tp + tn) * P * N);
+        common = dv(h, n) - dv(h, tp + tn);
+        return [common + dv(tp * n, (tp + tn) * P * N) - dv(h, N), dv(h, n) - dv(h, N),
+          dv(h, n) - dv(h, P), common + dv(tn * n, (tp + tn) * P * N) - dv(h, P)];
+      case "mcc": case "kappa":
+        var num = tp * tn - fp * fn, dnum = [tp, -fn, -fp, tn], out = [], i;
+        if (name === "mcc") {
+          var root = Math.sqrt(P * N * c.S1 * c.S0), m = dv(num, root);
+          var dlog = [1 / N + 1 / c.S0, 1 / N + 1 / c.S1, 1 / P + 1 / c.S0, 1 / P + 1 / c.S1];
+          for (i = 0; i < 4; i++) { out.push(dv(dnum[i], root) - m / 2 * dlog[i]); }
+          return out;
+        }
+        den = N * c.S1 + P * c.S0;
+        var k = dv(2 * num, den), dden = [c.S1 + P, c.S1 + N, c.S0 + P, N + c.S0];
+        for (i = 0; i < 4; i++) { out.push(dv(2 * dnum[i] - k * dden[i], den)); }
+        return out;
+      case "macro_precision":
+        return meanDefined([ratioGrad(c, [3], [1, 3]), ratioGrad(c, [0], [0, 2])], [c.S1 > 0, c.S0 > 0]);
+      case "macro_f1":
+        var d1 = P + c.S1, d0 = N + c.S0;
+        return meanDefined([[0, dv(-2 * tp, d1 * d1), dv(-2 * tp, d1 * d1), dv(2 * (fp + fn), d1 * d1)],
+          [dv(2 * (fp + fn), d0 * d0), dv(-2 * tn, d0 * d0), dv(-2 * tn, d0 * d0), 0]], [d1 > 0, d0 > 0]);
+      case "cba": case "iam":
+        return meanDefined([boundedRatio(c, tp, 3, name === "iam"), boundedRatio(c, tn, 0, name === "iam")],
+          [Math.max(P, c.S1) > 0, Math.max(N, c.S0) > 0]);
+    }
+    throw new Error("no delta interval for " + name);
+  }
+  function deltaIntervals(C, z, alphas) {
+    z = z === undefined ? Z95 : z;
+    alphas = alphas || PARAMS;
+    var values = binary(C, alphas), out = {};
+    var total = C[0][0] + C[0][1] + (C[1][0] + C[1][1]);
+    var q = total === 0 ? 1 : total;
+    var c = { tn: C[0][0] / q, fp: C[0][1] / q, fn: C[1][0] / q, tp: C[1][1] / q };
+    c.cells = [c.tn, c.fp, c.fn, c.tp];
+    c.P = c.tp + c.fn; c.N = c.tn + c.fp; c.S1 = c.tp + c.fp; c.S0 = c.tn + c.fn;
+    c.t = dv(c.tp, c.P); c.s = dv(c.tn, c.N);
+    for (var j = 0; j < TITLES.length; j++) {
+      var name = TITLES[j][0], g = deltaGrad(name, c, alphas[name] === undefined ? 0 : alphas[name]);
+      var variance = 0;
+      for (var i = 0; i < 4; i++) { variance += c.cells[i] * g[i] * g[i]; }
+      var half = z * Math.sqrt(variance / q), value = values[name], range = RANGES[name] || [0, 1];
+      var bad = total === 0 || !isFinite(value) || !isFinite(half);
+      out[name] = bad ? [NaN, NaN] : [clip(value - half, range[0], range[1]), clip(value + half, range[0], range[1])];
+    }
+    return out;
+  }
+
   // the 2x2 matrix expected at prevalence pi, each class's rates held (pure prior shift);
   // null when a class has no sample (its rates are unknown)
   function atPrevalence(C, pi) {
@@ -249,10 +375,34 @@
   }
   function binormalRates(t, d) { return { tpr: 1 - normalCdf(t - d), fpr: 1 - normalCdf(t) }; }
 
+  // the matrix of stored scores at threshold t: "positive" at a score of t or more
+  function scoreMatrix(labels, scores, t) {
+    var tn = 0, fp = 0, fn = 0, tp = 0;
+    for (var i = 0; i < scores.length; i++) {
+      var hit = scores[i] >= t;
+      if (labels[i] === 1) { if (hit) { tp++; } else { fn++; } } else if (hit) { fp++; } else { tn++; }
+    }
+    return [[tn, fp], [fn, tp]];
+  }
+  // the empirical ROC and precision-recall points of scores sorted from high to low,
+  // one point after each distinct score
+  function scoreCurves(labels, scores) {
+    var P = 0, N = 0, i, tp = 0, fp = 0, roc = [[0, 0]], pr = [];
+    for (i = 0; i < labels.length; i++) { if (labels[i] === 1) { P++; } else { N++; } }
+    for (i = 0; i < scores.length; i++) {
+      if (labels[i] === 1) { tp++; } else { fp++; }
+      if (i === scores.length - 1 || scores[i + 1] !== scores[i]) {
+        roc.push([fp / N, tp / P]);
+        pr.push([tp / P, tp / (tp + fp)]);
+      }
+    }
+    return { roc: roc, pr: pr, P: P, N: N };
+  }
+
   root.ImbalanceMetrics = {
     TITLES: TITLES, PARAMS: PARAMS, Z95: Z95, binary: binary, multiclass: multiclass,
-    wilson: wilson, intervals: intervals, INTERVAL_METRICS: Object.keys(PROPORTIONS),
+    wilson: wilson, intervals: intervals, deltaIntervals: deltaIntervals, INTERVAL_METRICS: Object.keys(PROPORTIONS),
     atPrevalence: atPrevalence, normalCdf: normalCdf, binormalMatrix: binormalMatrix,
-    binormalRates: binormalRates
+    binormalRates: binormalRates, scoreMatrix: scoreMatrix, scoreCurves: scoreCurves
   };
 })(this);

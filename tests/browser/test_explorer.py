@@ -13,8 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from sklearn.metrics import confusion_matrix, roc_curve
 
-from imbalance_lib import METRICS, wilson_interval
+from imbalance_lib import METRICS, delta_interval, wilson_interval
+from imbalance_lib.book import explorer_figure as ef
+from imbalance_lib.book import explorer_scores as es
 from imbalance_lib.deployment import at_prevalence
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +252,91 @@ def test_scripts_only_on_their_page():
         text = page.read_text(encoding="utf-8")
         has = "_static/explorer/" in text
         assert has == (page == PAGE), page
+
+
+def _limit_close(js: float | None, lib: float, scale: float) -> bool:
+    """A limit value -/+ z SE to 1e-12 of the larger of the limit and the half-width (the
+    subtraction may cancel both to near 0); an undefined limit must be undefined on both sides."""
+    if js is None or np.isnan(lib):
+        return js is None and bool(np.isnan(lib))
+    return js == lib or abs(js - lib) <= RTOL * max(abs(lib), scale)
+
+
+def test_delta_intervals_as_the_library(blank):
+    rng = np.random.default_rng(2026)
+    C = _random_matrices(rng, 2, 2200)
+    assert len(C) >= 2000
+    js = json.loads(_evaluate(blank, "c => ImbalanceMetrics.deltaIntervals(c)", C))
+    mismatches, defined = [], 0
+    for name in METRICS:
+        value, lo, hi = delta_interval(C, name)
+        defined += int(np.isfinite(lo).sum())
+        for i in range(len(C)):
+            got = js[i][name]
+            scale = abs(hi[i] - lo[i]) + abs(value[i]) if np.isfinite(lo[i]) else 0.0
+            if not (_limit_close(got[0], lo[i], scale) and _limit_close(got[1], hi[i], scale)):
+                mismatches.append((name, C[i].tolist(), got, (lo[i], hi[i])))
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
+    assert defined > 20000  # most intervals are defined; the undefined ones agree too
+
+
+def test_stored_score_matrices_and_curves_as_scikit_learn(blank):
+    body = es.OUT.read_text(encoding="utf-8").split("window.ImbalanceScores = ", 1)[1]
+    data = json.loads(body.rstrip().rstrip(";"))
+    y, s = np.array(data["labels"]), np.array(data["scores"])
+    for t in (-8.0, -2.0, -0.5, 0.0, 0.3, 1.0, float(s[10]), 20.0):
+        got = blank.evaluate("([l, s, t]) => ImbalanceMetrics.scoreMatrix(l, s, t)",
+                             [y.tolist(), s.tolist(), t])
+        assert got == confusion_matrix(y, (s >= t).astype(int), labels=[0, 1]).tolist(), t
+    curves = blank.evaluate("([l, s]) => ImbalanceMetrics.scoreCurves(l, s)", [y.tolist(), s.tolist()])
+    fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
+    assert np.allclose(np.array(curves["roc"]), np.column_stack([fpr, tpr]), rtol=0, atol=1e-15)
+
+
+def test_the_page_opens_in_the_print_figures_state(explorer):
+    page = explorer[0]
+    for key, name in (("ie-d", "d"), ("ie-t", "t"), ("ie-pi", "pi")):
+        assert float(page.input_value(f"#{key}")) == ef.START[name]
+    assert page.input_value("#ie-n") == str(ef.START["n"])
+    cells = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    assert sum(cells) == ef.START["n"]
+
+
+def test_the_satimage_slider_sets_the_matrix(explorer):
+    page = explorer[0]
+    body = es.OUT.read_text(encoding="utf-8").split("window.ImbalanceScores = ", 1)[1]
+    data = json.loads(body.rstrip().rstrip(";"))
+    y, s = np.array(data["labels"]), np.array(data["scores"])
+    page.fill("#ie-ts", "-1")
+    page.dispatch_event("#ie-ts", "input")
+    cells = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    assert cells == confusion_matrix(y, (s >= -1).astype(int), labels=[0, 1]).ravel().tolist()
+
+
+@pytest.mark.parametrize("query, cells", [
+    ("?preset=balanced_accuracy", [990, 0, 10, 0]), ("?preset=iba", [60, 40, 10, 90]),
+    ("?preset=hmnc", [80, 20, 5, 15]), ("?preset=iam", [90, 10, 8, 2]),
+    ("?tn=7&fp=0&fn=3&tp=1", [7, 0, 3, 1]), ("?tn=7&fp=-1&fn=3&tp=1", None),
+])
+def test_presets_and_url_parameters(browser, query, cells):
+    _built()
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.goto(PAGE.as_uri() + query)
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    got = [int(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    if cells is None:  # a bad parameter is ignored: the starting state
+        assert sum(got) == ef.START["n"]
+    else:
+        assert got == cells
+        lib = METRICS["balanced_accuracy"].func(np.array(cells, float).reshape(2, 2), zero_division=np.nan)
+        assert _table(page)["Balanced accuracy"][0] == f"{float(lib):.4f}"
+    page.close()
+
+
+def test_the_ac_score_preset_moves_the_model(browser):
+    _built()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(PAGE.as_uri() + "?preset=ac_score")
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    assert [page.input_value(f"#ie-{k}") for k in ("pi", "d", "t")] == ["0.05", "2", "1"]
+    page.close()
