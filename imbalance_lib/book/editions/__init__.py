@@ -211,7 +211,8 @@ INTRO_STUDENT = """this student edition leaves the solutions out."""
 
 
 def student_source(dest: Path) -> dict[str, int]:
-    """Copy the book's sources to ``dest`` with every solution removed from the chapters.
+    """Copy the book's sources to ``dest`` with every solution removed from the chapters
+    (notebooks and markdown pages).
 
     Also writes the student notebooks for JupyterLab to ``dest/notebooks``
     (:func:`lab_notebook`). Returns the number of solutions removed per notebook.
@@ -241,6 +242,11 @@ def student_source(dest: Path) -> dict[str, int]:
             nb["cells"], counts[src.name] = student_cells(nb["cells"], src.stem)
             (dest / "chapters" / src.name).write_text(_dumps(nb), encoding="utf-8")
             (dest / "notebooks" / src.name).write_text(_dumps(lab_notebook(nb, src.stem)), encoding="utf-8")
+        elif src.suffix == ".md":  # a markdown page may hold exercises too (the explorer's)
+            kept, counts[src.name] = strip_solutions(
+                [{"cell_type": "markdown", "source": src.read_text(encoding="utf-8")}])
+            (dest / "chapters" / src.name).write_text(
+                "".join(c["source"] for c in kept), encoding="utf-8")
         elif src.is_file():
             shutil.copy2(src, dest / "chapters" / src.name)
         elif any(src.glob("*.ipynb")):  # a folder of pages (the problem sets), in student form
