@@ -1,7 +1,8 @@
 r"""The multinomial delta-method (Wald) interval for every binary metric of the registry.
 
 A test set of :math:`n` samples gives a confusion matrix whose four cells are one draw of a
-multinomial distribution with probabilities :math:`p = (p_{TN}, p_{FP}, p_{FN}, p_{TP})`.
+multinomial distribution with probabilities
+:math:`p = (p_{\mathrm{TN}}, p_{\mathrm{FP}}, p_{\mathrm{FN}}, p_{\mathrm{TP}})`.
 Every metric of the registry is a function :math:`f(p)` unchanged when the cells are scaled,
 so :math:`\sum_i p_i\,\partial f/\partial p_i = 0` and the delta method's variance is
 
