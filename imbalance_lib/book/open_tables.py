@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from imbalance_lib.book.course import _FENCE
+from imbalance_lib.book.editions.labtext import _RECORD as _GLUE_KEY  # glued values' outputs
 
 __all__ = ["FOLDED_TAGS", "open_numbers"]
 
@@ -20,7 +21,6 @@ FOLDED_TAGS = frozenset({"hide-output", "remove-output", "remove-cell"})
 """Tags with which a code cell's output is not open on the page (folded or left out)."""
 
 _DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d+(?![\w.])")
-_GLUE_KEY = "application/papermill.record/"
 
 
 def _shown(out: dict) -> tuple[str, int]:

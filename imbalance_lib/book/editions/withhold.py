@@ -40,7 +40,6 @@ chapter run here computes its findings but compares them with no stored record.
 
 _ROLE = re.compile(r"\{glue(?::\w+)?:?\}`(?P<body>[^`]+)`")
 _DIRECTIVE = re.compile(r"^\s*(?:`{3,}|:{3,})\{glue(?::\w+)?\}[ \t]+(?P<name>\S+)", re.M)
-_RECORD = "application/papermill.record/"
 
 
 def _text(value) -> str:
