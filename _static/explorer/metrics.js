@@ -89,8 +89,14 @@
       var r0 = tn + fp, r1 = fn + tp, s0 = tn + fn, s1 = fp + tp;
       return [2 * productDifference(tp, tn, fp, fn), 2 * (s0 * s1), 2 * (r0 * r1), r0 * s1 + r1 * s0];
     }
-    var m = margins(C), k = C.length, a = [], b = [], i;
-    for (i = 0; i < k; i++) { a.push(m.r[i] - m.d[i]); b.push(m.s[i] - m.d[i]); }
+    // a_i and b_i, the off-diagonal parts of row and column i, summed from the cells
+    // (r_i - c_ii would cancel where the diagonal dominates), as the library does
+    var m = margins(C), k = C.length, a = [], b = [], i, j;
+    for (i = 0; i < k; i++) {
+      var ai = 0, bi = 0;
+      for (j = 0; j < k; j++) { if (j !== i) { ai += C[i][j]; bi += C[j][i]; } }
+      a.push(ai); b.push(bi);
+    }
     var so = othersSum(m.s), ro = othersSum(m.r), terms = [], pp = [], tt = [], ex = [];
     for (i = 0; i < k; i++) {
       terms.push(productDifference(m.d[i], Math.max(ro[i] - b[i], 0), a[i], b[i]));
@@ -400,7 +406,7 @@
   }
 
   root.ImbalanceMetrics = {
-    TITLES: TITLES, PARAMS: PARAMS, Z95: Z95, binary: binary, multiclass: multiclass,
+    TITLES: TITLES, PARAMS: PARAMS, RANGES: RANGES, Z95: Z95, binary: binary, multiclass: multiclass,
     wilson: wilson, intervals: intervals, deltaIntervals: deltaIntervals, INTERVAL_METRICS: Object.keys(PROPORTIONS),
     atPrevalence: atPrevalence, normalCdf: normalCdf, binormalMatrix: binormalMatrix,
     binormalRates: binormalRates, scoreMatrix: scoreMatrix, scoreCurves: scoreCurves

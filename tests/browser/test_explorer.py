@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -247,11 +248,19 @@ def test_keyboard_and_screen_reader(explorer):
 
 
 def test_scripts_only_on_their_page():
+    """The explorer's scripts load on its page only; the five document chapters load the
+    small host script of their frame and nothing else of it."""
     _built()
+    framed = {HTML / "chapters" / f"{n}.html" for n in ("balanced_accuracy", "iba", "hmnc", "iam", "ac_score")}
     for page in HTML.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        has = "_static/explorer/" in text
-        assert has == (page == PAGE), page
+        scripts = set(re.findall(r'src="[^"]*_static/explorer/([\w.-]+)', text))
+        if page == PAGE:
+            assert {"metrics.js", "surfaces.js", "explorer.js"} <= scripts
+        elif page in framed:
+            assert scripts == {"embed.html", "embed-host.js"}, page
+        else:
+            assert not scripts, page
 
 
 def _limit_close(js: float | None, lib: float, scale: float) -> bool:
@@ -314,8 +323,9 @@ def test_the_satimage_slider_sets_the_matrix(explorer):
 
 
 @pytest.mark.parametrize("query, cells", [
-    ("?preset=balanced_accuracy", [990, 0, 10, 0]), ("?preset=iba", [60, 40, 10, 90]),
-    ("?preset=hmnc", [80, 20, 5, 15]), ("?preset=iam", [90, 10, 8, 2]),
+    ("?preset=balanced_accuracy", [81, 9, 4, 6]),  # the chapter's running example
+    ("?preset=iba", [950, 50, 45, 55]),  # Garcia et al. (2009), Table 2, theta_1 (1:10)
+    ("?preset=hmnc", [5, 5, 500, 500]),  # Burduk (2020), Table 1, classifier 1
     ("?tn=7&fp=0&fn=3&tp=1", [7, 0, 3, 1]), ("?tn=7&fp=-1&fn=3&tp=1", None),
 ])
 def test_presets_and_url_parameters(browser, query, cells):
@@ -333,10 +343,35 @@ def test_presets_and_url_parameters(browser, query, cells):
     page.close()
 
 
-def test_the_ac_score_preset_moves_the_model(browser):
+def test_the_ac_score_and_iam_presets(browser):
     _built()
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     page.goto(PAGE.as_uri() + "?preset=ac_score")
     page.wait_for_selector("#imbalance-explorer[data-ready=true]")
-    assert [page.input_value(f"#ie-{k}") for k in ("pi", "d", "t")] == ["0.05", "2", "1"]
+    assert [page.input_value(f"#ie-{k}") for k in ("pi", "d", "t")] == ["0.05", "2", "1.6"]
+    assert page.input_value("#ie-surface") == "ac" and page.input_value("#ie-compare") == "balanced_accuracy"
+    page.goto(PAGE.as_uri() + "?preset=iam")
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    from imbalance_lib.book.published import mortaz2020
+    cells = [[int(page.input_value(f"#ie3-{i}{j}")) for j in range(3)] for i in range(3)]
+    assert cells == mortaz2020.CONFUSION_MATRICES["CM3"]
     page.close()
+
+
+def test_the_weights_move_the_table_as_the_library(explorer):
+    """The alpha sliders of weighted accuracy and IBA: the table's values and delta-method
+    intervals become the library's with those weights; the other rows do not move."""
+    page, _, problems = explorer
+    before = _table(page)
+    C = np.array([[813.0, 87.0], [42.0, 58.0]])
+    for key, name, alpha in (("ie-wa-alpha", "weighted_accuracy", 0.85), ("ie-iba-alpha", "iba", 1.0)):
+        page.fill(f"#{key}", str(alpha))
+        page.dispatch_event(f"#{key}", "input")
+        row = _table(page)[METRICS[name].title]
+        value, lo, hi = delta_interval(C, name, alpha=alpha)
+        assert row[0] == f"{float(METRICS[name].func(C, alpha=alpha)):.4f}"
+        assert row[1] == f"{float(lo):.3f} to {float(hi):.3f}"
+    after = _table(page)
+    moved = {t for t in after if after[t] != before[t]}
+    assert moved == {METRICS["weighted_accuracy"].title, METRICS["iba"].title}
+    assert not problems, problems

@@ -182,6 +182,20 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("dep-ex-bayes", "deployment", _one("threshold", "_")),
     Exercise("dep-ex-under", "deployment", _one("probability under the original prior",
                                                 "_[0]")),
+    # the explorer's frames in the five document chapters
+    Exercise("ba-ex-explorer", "balanced_accuracy", _one(
+        "weight alpha at which weighted accuracy equals accuracy", "alpha_acc")),
+    Exercise("iba-ex-explorer", "iba", _one(
+        "IBA with alpha = 0.1 of theta4 minus that of theta1", "gap")),
+    Exercise("hmnc-ex-explorer", "hmnc", _parts(
+        ("HMNC of Psi_2 minus HMNC of Psi_1 (Table 1)", "rise_2"),
+        ("HMNC of Psi_4 minus HMNC of Psi_1 (Table 1)", "rise_4"))),
+    Exercise("iam-ex-explorer", "iam", _parts(
+        ("largest CBA of CM3 over the class shares", "best_cba"),
+        ("mean recall (MAR) of CM3", "il.macro_recall(CM3)"))),
+    Exercise("ac-ex-explorer", "ac_score", _parts(
+        ("threshold at which TPR = TNR", "t_diag"),
+        ("BA minus AC-score at the opening matrix", "gap"))),
     # synthesis
     Exercise("syn-ex-deploy", "synthesis", _parts(
         ("accuracy at pi = 0.2", 'float(props.evaluate("accuracy", ex[0.2]))'),
