@@ -201,9 +201,9 @@
       return px(q[0]).toFixed(1) + "," + p.py(q[1]).toFixed(1); }).join(" "), "class": cls }));
   }
   function segments(p, segs, cls) {
-    var d = segs.map(function (g) {
-      return "M" + px(g[0][0]).toFixed(1) + "," + p.py(g[0][1]).toFixed(1) + "L" +
-        px(g[1][0]).toFixed(1) + "," + p.py(g[1][1]).toFixed(1);
+    var d = S.chains(segs).map(function (line) {
+      return line.map(function (q, i) {
+        return (i ? "L" : "M") + px(q[0]).toFixed(1) + "," + p.py(q[1]).toFixed(1); }).join("");
     }).join("");
     if (d) { p.layer.appendChild(s("path", { d: d, "class": cls })); }
   }

@@ -77,6 +77,36 @@
     return out;
   }
 
+  // the segments of a contour joined into lines (lists of points): neighbouring cells
+  // compute their shared crossing identically, so ends meet exactly. A dashed line needs
+  // this (a dash pattern restarts with every separate piece).
+  function chains(segs) {
+    var at = {}, used = [], out = [], i;
+    var key = function (p) { return p[0] + "," + p[1]; };
+    segs.forEach(function (g, n) {
+      [0, 1].forEach(function (e) { (at[key(g[e])] = at[key(g[e])] || []).push(n); });
+    });
+    function extend(line, end) {
+      for (;;) {
+        var next = (at[key(end)] || []).filter(function (n) { return !used[n]; })[0];
+        if (next === undefined) { return; }
+        used[next] = true;
+        var g = segs[next];
+        end = key(g[0]) === key(end) ? g[1] : g[0];
+        line.push(end);
+      }
+    }
+    for (i = 0; i < segs.length; i++) {
+      if (used[i]) { continue; }
+      used[i] = true;
+      var forward = [segs[i][0], segs[i][1]], backward = [segs[i][0]];
+      extend(forward, segs[i][1]);
+      extend(backward, segs[i][0]);
+      out.push(backward.slice(1).reverse().concat(forward));
+    }
+    return out;
+  }
+
   // a colour for a value in [lo, hi]: the viridis scale, linear between nine stops
   var VIRIDIS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
     [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37]];
@@ -102,6 +132,6 @@
     });
   }
 
-  root.ImbalanceSurfaces = { rateMatrix: rateMatrix, grid: grid, contour: contour, colour: colour,
+  root.ImbalanceSurfaces = { rateMatrix: rateMatrix, grid: grid, contour: contour, chains: chains, colour: colour,
     classShare: classShare };
 })(this);

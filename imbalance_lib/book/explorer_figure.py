@@ -50,7 +50,14 @@ def draw(page_path: Path = PAGE, out: Path = OUT) -> Path:
         # the site's sticky header and skip link would be drawn over the element
         page.add_style_tag(content=".bd-header, .skip-link, .bd-header-announcement, .bd-header-article"
                                    " { display: none !important; }")
-        page.locator("#imbalance-explorer").screenshot(path=str(out))
+        # the inputs, the curves, the table and the first surface (the three-class panels
+        # below them would shrink the printed figure past reading)
+        root = page.locator("#imbalance-explorer").bounding_box()
+        surface = page.locator("#imbalance-explorer .ie-surface").first.bounding_box()
+        assert root is not None and surface is not None
+        page.screenshot(path=str(out), full_page=True, clip={
+            "x": root["x"], "y": root["y"], "width": root["width"],
+            "height": surface["y"] + surface["height"] - root["y"]})
         browser.close()
     return out
 

@@ -118,6 +118,18 @@ def test_equal_value_lines_are_whole(blank):
     assert length(1.5) == 0.0
 
 
+def test_lines_join_into_one(blank):
+    """The pieces of balanced accuracy's line at 0.5 join into one line from corner to
+    corner (a dashed line needs one piece); two separate lines stay two."""
+    segs = _json(blank, _CONTOUR, ["balanced_accuracy", 10, 90, 0.5, {}])
+    lines = _json(blank, "s => ImbalanceSurfaces.chains(s)", segs)
+    assert len(lines) == 1 and len(lines[0]) == len(segs) + 1
+    ends = sorted(map(tuple, (lines[0][0], lines[0][-1])))
+    assert np.allclose(ends, [(0, 1), (1, 0)], atol=1e-8)  # bisection to 2^-30 of a cell
+    two = [[[0, 0], [0.5, 0.5]], [[0.5, 0.5], [1, 0]], [[0, 1], [0.2, 1]]]
+    assert sorted(map(len, _json(blank, "s => ImbalanceSurfaces.chains(s)", two))) == [2, 3]
+
+
 def test_saddles_and_undefined_cells(blank):
     """A saddle cell gives two segments that separate the corners the mean decides; a cell
     with an undefined corner gives none."""
