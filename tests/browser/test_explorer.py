@@ -251,7 +251,8 @@ def test_scripts_only_on_their_page():
     """The explorer's scripts load on its page only; the five document chapters load the
     small host script of their frame and nothing else of it."""
     _built()
-    framed = {HTML / "chapters" / f"{n}.html" for n in ("balanced_accuracy", "iba", "hmnc", "iam", "ac_score")}
+    framed = {HTML / "chapters" / f"{n}.html"
+              for n in ("balanced_accuracy", "iba", "hmnc", "iam", "ac_score")}
     for page in HTML.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         scripts = set(re.findall(r'src="[^"]*_static/explorer/([\w.-]+)', text))

@@ -143,8 +143,8 @@ def test_saddles_and_undefined_cells(blank):
     assert sorted(map(lambda g: tuple(map(tuple, g)), segs)) == sorted([
         ((0.0, 0.4), (0.4, 0.0)), ((1.0, 0.6), (0.6, 1.0))])
     undefined = [[0.0, None], [1.0, 1.0]]
-    assert _json(blank, "a => ImbalanceSurfaces.contour(a[0].map(r => r.map(v => v === null ? NaN : v)), a[1])",
-                 [undefined, 0.5]) == []
+    nan = "a => ImbalanceSurfaces.contour(a[0].map(r => r.map(v => v === null ? NaN : v)), a[1])"
+    assert _json(blank, nan, [undefined, 0.5]) == []
 
 
 def test_class_shares_as_the_library(blank):
@@ -199,8 +199,8 @@ def _open(browser, url, width):
 
 
 def _marks(page):
-    return page.evaluate("""() => [...document.querySelectorAll('#imbalance-explorer .ie-surface table tbody tr')]
-        .map(r => [...r.cells].map(c => c.textContent))""")
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '#imbalance-explorer .ie-surface table tbody tr')].map(r => [...r.cells].map(c => c.textContent))""")
 
 
 @pytest.mark.parametrize("width", [1366, 390])
@@ -212,7 +212,8 @@ def test_hmnc_frame_marks_table_1_as_the_library(browser, width):
     rows = _marks(page)
     assert [r[0] for r in rows] == ["Ψ1", "Ψ2", "Ψ3", "Ψ4"]
     for (_, s, t, hm, ba), published in zip(rows, (0.5, 0.5, 0.7, 0.7)):
-        C = il.binary_matrix(tp=1000 * float(t), fn=1000 - 1000 * float(t), fp=10 - 10 * float(s), tn=10 * float(s))
+        t, s = float(t), float(s)
+        C = il.binary_matrix(tp=1000 * t, fn=1000 - 1000 * t, fp=10 - 10 * s, tn=10 * s)
         assert hm == f"{float(il.hmnc(C)):.4f}" and ba == f"{float(il.balanced_accuracy(C)):.4f}"
         assert abs(float(hm) - published) < 0.005  # the document's two decimals
     assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -266,14 +267,17 @@ def test_iam_frame_sweeps_cm3(browser):
 def test_frames_keyboard_and_screen_reader(browser, preset):
     page, problems = _open(browser, EMBED.as_uri() + f"?preset={preset}", 390)
     page.wait_for_selector("#imbalance-explorer[data-ready=true]")
-    unlabelled = page.evaluate("""() => [...document.querySelectorAll('#imbalance-explorer input, #imbalance-explorer select')]
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll(
+        '#imbalance-explorer input, #imbalance-explorer select')]
         .filter(i => !(i.labels && i.labels.length) && !i.getAttribute('aria-label')).map(i => i.id)""")
     assert not unlabelled
     live = page.evaluate("() => [...document.querySelectorAll('[aria-live]')].map(e => e.id)")
     assert {"ie-surface-text", "ie-sweep-text"} & set(live)
-    assert all(page.evaluate("() => [...document.querySelectorAll('svg.ie-plot')].map(s => !!s.getAttribute('aria-label'))"))
+    assert all(page.evaluate(
+        "() => [...document.querySelectorAll('svg.ie-plot')].map(s => !!s.getAttribute('aria-label'))"))
     over = page.evaluate("""() => [...document.querySelectorAll('#imbalance-explorer *')]
-        .filter(e => e.getBoundingClientRect().right > 390.5 && !e.closest('.ie-scroll')).map(e => e.tagName)""")
+        .filter(e => e.getBoundingClientRect().right > 390.5 && !e.closest('.ie-scroll'))
+        .map(e => e.tagName)""")
     assert not over
     assert not problems, problems
     page.close()
