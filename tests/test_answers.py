@@ -87,6 +87,29 @@ def _jeffreys():
 
 
 # label -> {part: value}; part "" for an exercise with one answer
+def _hmnc(tp, tn, P=1000, N=10):
+    """Burduk's closed form (Table 1: P = 1000, N = 10)."""
+    return tp * tn * (P + N) / ((tp + tn) * P * N)
+
+
+def _ba_minus_ac(t, s):
+    return (t + s) / 2 - 2 * t * s / (t + s)
+
+
+def _cm3_shares():
+    """CM3 re-weighted to every share of one class (1/200 .. 199/200), rows kept: the
+    largest CBA, by its definition (diagonal over the larger of row and column total), and
+    the mean recall."""
+    C = np.array([[100, 102, 99], [105, 100, 10], [102, 10, 90]], float)  # Mortaz's CM3
+    rows, best = C.sum(axis=1), 0.0
+    for c in range(3):
+        for q in np.linspace(0.005, 0.995, 199):
+            share = np.where(np.arange(3) == c, q, (1 - q) * rows / (rows.sum() - rows[c]))
+            R = C / rows[:, None] * share[:, None]
+            best = max(best, float(np.mean(np.diag(R) / np.maximum(R.sum(axis=1), R.sum(axis=0)))))
+    return {"a": best, "b": float(np.mean(np.diag(C) / rows))}
+
+
 EXPECTED = {
     "ba-ex-screening": _screening(),
     "ba-ex-cost": {"a": 0.4 / (0.4 + 0.98), "b": 49},
@@ -117,6 +140,12 @@ EXPECTED = {
     "syn-ex-deploy": _deploy(),
     "dep-ex-bayes": {"": 1 / 20},  # 1 / (1 + 19)
     "dep-ex-under": {"": 1 / 11},  # odds 1 divided by 10
+    # the explorer's exercises in the document chapters
+    "ba-ex-explorer": {"": 10 / 100},  # the prevalence of the running example
+    "iba-ex-explorer": {"": 2 * 0.1 * 0.4 * 0.55 * 0.95},  # 2 alpha |d| TPR TNR
+    "hmnc-ex-explorer": {"a": _hmnc(700, 5) - _hmnc(500, 5), "b": _hmnc(500, 7) - _hmnc(500, 5)},
+    "iam-ex-explorer": _cm3_shares(),
+    "ac-ex-explorer": {"a": 2.0 / 2, "b": _ba_minus_ac(33 / 50, 898 / 950)},  # t = d / 2
 }
 CASES = [(label, part, value) for label, parts in EXPECTED.items()
          for part, value in parts.items()]
@@ -133,7 +162,7 @@ def test_table_holds_exactly_the_expected_parts():
     assert stored == {(label, part) for label, part, _ in CASES}
     spec = {(e.label, p.name) for e in EXERCISES for p in e.parts}
     assert spec == stored
-    assert len(EXPECTED) == 27 and len(CASES) == 65
+    assert len(EXPECTED) == 32 and len(CASES) == 73
 
 
 @pytest.mark.parametrize("label,part,value", CASES)

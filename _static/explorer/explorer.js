@@ -11,6 +11,7 @@
     C3: [[50, 3, 2], [5, 20, 5], [1, 4, 10]], alphas: Object.assign({}, M.PARAMS),
     surface: "balanced_accuracy", compare: "accuracy", marks: [], sweep: 0 };
   var el = {};
+  var MAX_COUNT = 1e12;  // a typed count above this is ignored (products of counts would overflow)
 
   function h(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -63,7 +64,7 @@
         "aria-label": nm[2], value: String(state.C[i >> 1][i & 1]) });
       input.addEventListener("input", function () {
         var v = Number(input.value);
-        if (input.value === "" || !isFinite(v) || v < 0 || v !== Math.floor(v)) { return; }
+        if (input.value === "" || !isFinite(v) || v < 0 || v !== Math.floor(v) || v > MAX_COUNT) { return; }
         state.C[i >> 1][i & 1] = v;
         update();
       });
@@ -80,7 +81,7 @@
   }
 
   function showMatrix() {
-    el.cells.forEach(function (input, i) { input.value = String(state.C[i >> 1][i & 1]); });
+    (el.cells || []).forEach(function (input, i) { input.value = String(state.C[i >> 1][i & 1]); });
     update();
   }
   function fromModel() {
@@ -134,7 +135,7 @@
             value: String(state.C3[a][b]) });
           input.addEventListener("input", function () {
             var v = Number(input.value);
-            if (input.value === "" || !isFinite(v) || v < 0 || v !== Math.floor(v)) { return; }
+            if (input.value === "" || !isFinite(v) || v < 0 || v !== Math.floor(v) || v > MAX_COUNT) { return; }
             state.C3[a][b] = v;
             update3();
           });
@@ -144,7 +145,7 @@
       }
       rows.push(h("tr", {}, cells));
     }
-    el.out3 = h("dl", { "class": "ie-out3", "aria-live": "polite" });
+    el.out3 = h("dl", { "class": "ie-out3" });
     return h("div", {}, [h("div", { "class": "ie-scroll pst-scrollable-table-container" }, [h("table", { "class": "ie-matrix ie-matrix3" }, [
       h("caption", { text: "Three classes (rows: true class; columns: predicted class)" }),
       h("thead", {}, [h("tr", {}, [h("td"), h("th", { scope: "col", text: "pred. 1" }),
@@ -271,14 +272,17 @@
       // a click sets the matrix to the nearest whole counts at the class sizes
       var box = el.surf.svg.getBoundingClientRect(), scale = SIZE / box.width;
       var x = ((event.clientX - box.left) * scale - PAD) / W, y = 1 - ((event.clientY - box.top) * scale - 8) / W;
-      var C = state.C, P = C[1][0] + C[1][1], N = C[0][0] + C[0][1];
-      if (x < 0 || x > 1 || y < 0 || y > 1 || P === 0 || N === 0) { return; }
+      var C = state.C, P = C[1][0] + C[1][1], N = C[0][0] + C[0][1], slack = 4 / W;  // 4 units: the frame's line
+      if (x < -slack || x > 1 + slack || y < -slack || y > 1 + slack || P === 0 || N === 0) { return; }
+      x = Math.min(Math.max(x, 0), 1);
+      y = Math.min(Math.max(y, 0), 1);
       var tn = Math.round(N * x), tp = Math.round(P * y);
       state.source = "typed";
       state.C = [[tn, N - tn], [P - tp, tp]];
       showMatrix();
     });
-    el.surfText = h("p", { "class": "ie-note", "aria-live": "polite", id: "ie-surface-text" });
+    el.surfText = h("p", { "class": "ie-note", id: "ie-surface-text" });
+    el.surfLive = h("p", { "class": "ie-sr-only", "aria-live": "polite", id: "ie-surface-live" });
     el.marks = h("div", { "class": "ie-scroll pst-scrollable-table-container", role: "region", tabindex: "0",
       "aria-label": "Marked points" });
     var pick = h("fieldset", {}, [h("legend", { text: "Surface and equal-value lines" }),
@@ -286,7 +290,7 @@
         function (v) { state.surface = v; el.surfKey = null; update(); }),
       metricSelect("ie-compare", "Compare with (dashed line)", state.compare, true,
         function (v) { state.compare = v; update(); }),
-      el.surfText, el.marks]);
+      el.surfText, el.surfLive, el.marks]);
     return h("div", { "class": "ie-surface" }, [el.surf.svg, pick]);
   }
   function drawSurface(r) {
@@ -338,9 +342,11 @@
     var swapped = surfaceValue(name, t0, s0, P, N);
     el.surfText.textContent = title + " is " + fmt(value) + " at this matrix (TNR " + fmt(s0, 3) +
       ", TPR " + fmt(t0, 3) + ", with P = " + P + " positives and N = " + N + " negatives). " +
-      "The solid line joins every pair of rates with this value at these class sizes; the thin lines " +
-      "are the tenths of its range. With TPR and TNR exchanged: " + fmt(swapped) + "." +
+      (value === value ? "The solid line joins every pair of rates with this value at these class sizes; " :
+        "No line is drawn for an undefined value; ") +
+      "the thin lines are the tenths of its range. With TPR and TNR exchanged: " + fmt(swapped) + "." +
       (other ? " " + titleOf(other) + " (the dashed line through the point): " + fmt(otherValue) + "." : "");
+    el.surfLive.textContent = title + " " + fmt(value) + " here; " + fmt(swapped) + " with the rates exchanged.";
     el.surf.svg.setAttribute("aria-label", "Surface of " + title + " over TNR (x) and TPR (y) at P = " + P +
       ", N = " + N + ", brighter for larger values; the current point at TNR " + fmt(s0, 3) + ", TPR " +
       fmt(t0, 3) + " with value " + fmt(value) + (state.marks.length ? "; " + state.marks.length + " marked points" : ""));
@@ -372,14 +378,15 @@
       select.appendChild(option);
     });
     select.addEventListener("change", function () { state.sweep = Number(select.value); update3(); });
-    el.sweepText = h("p", { "class": "ie-note", "aria-live": "polite", id: "ie-sweep-text" });
+    el.sweepText = h("p", { "class": "ie-note", id: "ie-sweep-text" });
+    el.sweepLive = h("p", { "class": "ie-sr-only", "aria-live": "polite", id: "ie-sweep-live" });
     var key = h("ul", { "class": "ie-key" }, SWEEP.map(function (m) {
       return h("li", {}, [h("span", { "class": "ie-swatch " + m[2], "aria-hidden": "true" }), document.createTextNode(m[1])]);
     }));
     return h("div", { "class": "ie-surface" }, [el.sweep.svg, h("fieldset", {}, [
       h("legend", { text: "Class sizes (each row's proportions held)" }),
       h("div", { "class": "ie-row" }, [h("label", { "for": "ie-sweep", text: "Class whose share varies" }), select]),
-      key, el.sweepText])]);
+      key, el.sweepText, el.sweepLive])]);
   }
   function drawSweep() {
     var C = state.C3, c = state.sweep, shares = [], i;
@@ -401,12 +408,24 @@
     var now = rows[c] / n, here = M.multiclass(C);
     polyline(el.sweep, [[now, -1], [now, 1]], "ie-now");
     SWEEP.forEach(function (m) { dot(el.sweep, now, here[m[0]], "ie-mark"); });
-    var first = values[0], last = values[values.length - 1];
+    // per metric: its value here, and its lowest and highest over the shares (with where)
+    var extremes = SWEEP.map(function (m) {
+      var lo = 0, hi = 0;
+      values.forEach(function (v, k) {
+        if (v[m[0]] < values[lo][m[0]] || values[lo][m[0]] !== values[lo][m[0]]) { lo = k; }
+        if (v[m[0]] > values[hi][m[0]] || values[hi][m[0]] !== values[hi][m[0]]) { hi = k; }
+      });
+      return m[1] + " " + fmt(here[m[0]], 3) + " here, from " + fmt(values[lo][m[0]], 3) + " (at " +
+        fmt(100 * shares[lo], 1) + " %) to " + fmt(values[hi][m[0]], 3) + " (at " + fmt(100 * shares[hi], 1) + " %)";
+    });
     el.sweepText.textContent = "Class " + (c + 1) + " holds " + fmt(100 * now, 1) + " % of the samples (the vertical line). " +
-      "From a share of 0.5 % to 99.5 %, with each class's row proportions held: " + SWEEP.map(function (m) {
-        return m[1] + " " + fmt(first[m[0]], 3) + " to " + fmt(last[m[0]], 3); }).join(", ") + ".";
+      "Over shares from 0.5 % to 99.5 %, each class's row proportions held: " + extremes.join("; ") + ".";
     el.sweep.svg.setAttribute("aria-label", "Accuracy, CBA, IAM, macro F1 and MCC against the share of class " +
-      (c + 1) + "; " + el.sweepText.textContent);
+      (c + 1) + "; the values are in the text beside the chart.");
+    el.sweepLive.textContent = "Class " + (c + 1) + ": " + fmt(100 * now, 1) + " % of the samples. " +
+      ["cba", "iam", "macro_f1", "mcc", "kappa"].map(function (k) {
+        return { cba: "CBA", iam: "IAM", macro_f1: "macro F1", mcc: "MCC", kappa: "kappa" }[k] + " " + fmt(here[k]);
+      }).join(", ") + ".";
   }
 
   function update() {
@@ -534,7 +553,8 @@
   function applyParameters(q, preset) {
     var cells = ["tn", "fp", "fn", "tp"].map(function (k) { return Number(q.get(k)); });
     var typed = ["tn", "fp", "fn", "tp"].every(function (k, i) {
-      return q.has(k) && isFinite(cells[i]) && cells[i] >= 0 && Math.floor(cells[i]) === cells[i]; });
+      return q.has(k) && isFinite(cells[i]) && cells[i] >= 0 && cells[i] <= MAX_COUNT &&
+        Math.floor(cells[i]) === cells[i]; });
     var model = preset.model || {}, changed = false;
     ["n", "pi", "d", "t"].forEach(function (k) {
       var v = q.has(k) ? Number(q.get(k)) : model[k];

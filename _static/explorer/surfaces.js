@@ -26,26 +26,31 @@
   // where the level crosses the edge from node value a to node value b (as a fraction):
   // linear between the nodes, or, given f along the edge (f(0) = a, f(1) = b), found by
   // bisection to 2^-30 of the edge, as long as f is defined along it
-  function cross(a, b, level, f) {
+  function cross(a, b, level, f, above) {
     var lo = 0, hi = 1, k;
     if (!f) { return a === b ? 0.5 : (level - a) / (b - a); }
-    var aboveAtLo = a >= level;
+    var aboveAtLo = above(a, level);
     for (k = 0; k < 30; k++) {
       var mid = (lo + hi) / 2, v = f(mid);
       if (v !== v) { return a === b ? 0.5 : (level - a) / (b - a); }
-      if ((v >= level) === aboveAtLo) { lo = mid; } else { hi = mid; }
+      if (above(v, level) === aboveAtLo) { lo = mid; } else { hi = mid; }
     }
     return (lo + hi) / 2;
   }
 
   // the equal-value line of a grid at a level, by marching squares: a list of segments
   // [[s1, t1], [s2, t2]] in the unit square; cells with an undefined corner are skipped.
-  // A corner counts as "above" at a value of at least the level; in a saddle cell the
+  // A corner counts as "above" at a value of at least the level (above it, where the
+  // level is the grid's lowest value); in a saddle cell the
   // mean of the four corners decides which corners the lines separate. Given the
   // function f(s, t) of the grid, each crossing is refined on its edge by bisection
   // (exact to 2^-30 of a cell where f is monotone along the edge); without it, linear.
   function contour(values, level, f) {
-    var k = values.length - 1, out = [], i, j;
+    var k = values.length - 1, out = [], i, j, lowest = Infinity;
+    values.forEach(function (row) { row.forEach(function (x) { if (x < lowest) { lowest = x; } }); });
+    // at the bottom of the values, "above" is strict: the line then runs along the nodes
+    // that have the level (an edge of the square where the metric is 0, for instance)
+    var above = level <= lowest ? function (x, l) { return x > l; } : function (x, l) { return x >= l; };
     var along = function (s1, t1, s2, t2) {
       return f ? function (x) { return f(s1 + x * (s2 - s1), t1 + x * (t2 - t1)); } : null;
     };
@@ -53,18 +58,18 @@
       for (j = 0; j < k; j++) {
         var v = [values[i][j], values[i][j + 1], values[i + 1][j + 1], values[i + 1][j]];
         if (v.some(function (x) { return x !== x; })) { continue; }
-        var code = (v[0] >= level ? 1 : 0) | (v[1] >= level ? 2 : 0) | (v[2] >= level ? 4 : 0) |
-          (v[3] >= level ? 8 : 0);
+        var code = (above(v[0], level) ? 1 : 0) | (above(v[1], level) ? 2 : 0) |
+          (above(v[2], level) ? 4 : 0) | (above(v[3], level) ? 8 : 0);
         if (code === 0 || code === 15) { continue; }
         // the crossing on each edge: 0 bottom (v0-v1), 1 right (v1-v2), 2 top (v3-v2), 3 left (v0-v3)
         var s0 = j / k, t0 = i / k, h = 1 / k, s1 = (j + 1) / k, t1 = (i + 1) / k;
         var edge = [
-          function () { return [s0 + h * cross(v[0], v[1], level, along(s0, t0, s1, t0)), t0]; },
-          function () { return [s1, t0 + h * cross(v[1], v[2], level, along(s1, t0, s1, t1))]; },
-          function () { return [s0 + h * cross(v[3], v[2], level, along(s0, t1, s1, t1)), t1]; },
-          function () { return [s0, t0 + h * cross(v[0], v[3], level, along(s0, t0, s0, t1))]; }
+          function () { return [s0 + h * cross(v[0], v[1], level, along(s0, t0, s1, t0), above), t0]; },
+          function () { return [s1, t0 + h * cross(v[1], v[2], level, along(s1, t0, s1, t1), above)]; },
+          function () { return [s0 + h * cross(v[3], v[2], level, along(s0, t1, s1, t1), above), t1]; },
+          function () { return [s0, t0 + h * cross(v[0], v[3], level, along(s0, t0, s0, t1), above)]; }
         ];
-        var centreAbove = (v[0] + v[1] + v[2] + v[3]) / 4 >= level;
+        var centreAbove = above((v[0] + v[1] + v[2] + v[3]) / 4, level);
         var pairs = {
           1: [[3, 0]], 2: [[0, 1]], 3: [[3, 1]], 4: [[1, 2]], 6: [[0, 2]], 7: [[3, 2]],
           8: [[2, 3]], 9: [[0, 2]], 11: [[1, 2]], 12: [[1, 3]], 13: [[0, 1]], 14: [[3, 0]],

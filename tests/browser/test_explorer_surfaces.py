@@ -107,6 +107,17 @@ def test_equal_value_lines_lie_on_their_level(blank, name, P, N, level):
     assert np.nanmax(err) <= tol, (name, float(np.nanmax(err)))
 
 
+def test_a_line_at_the_bottom_of_the_range(blank):
+    """A metric at its lowest value (the G-mean and the AC-score at TP = 0) has its line
+    along the edge where it takes that value, not no line."""
+    for name in ("g_mean", "ac", "tpr"):
+        segs = np.array(_json(blank, _CONTOUR, [name, 10, 90, 0.0, {}]))
+        assert len(segs) >= 50, name
+        ends = segs.reshape(-1, 2)  # on an edge where the metric is 0 (to 2^-30 of a cell)
+        on_edge = ends[:, 1] if name == "tpr" else ends.min(axis=1)
+        assert on_edge.max() <= 1e-9, name
+
+
 def test_equal_value_lines_are_whole(blank):
     """Balanced accuracy's line at 0.5 is the whole anti-diagonal, its length sqrt(2); at
     0.75 the segment from (0.5, 1) to (1, 0.5); none at the range's ends inside the square."""
@@ -255,9 +266,13 @@ def test_iam_frame_sweeps_cm3(browser):
     text = page.text_content("#ie-sweep-text")
     rows = C.sum(axis=1)
     others = np.delete(rows, 1) / np.delete(rows, 1).sum()
-    for q in (0.005, 0.995):
-        S = il.matrix_at_prevalence(C, np.insert(others * (1 - q), 1, q))
-        assert f"{float(il.iam(S)):.3f}" in text
+    shares = np.arange(1, 200) / 200
+    S = il.matrix_at_prevalence(C, np.array([np.insert(others * (1 - q), 1, q) for q in shares]))
+    for name, title in (("cba", "CBA"), ("iam", "IAM"), ("mcc", "MCC")):
+        v = il.METRICS[name].func(S)  # the value here, the lowest and the highest, with where
+        lo, hi = int(np.argmin(v)), int(np.argmax(v))
+        assert (f"{title} {float(il.METRICS[name].func(C)):.3f} here, from {v[lo]:.3f} "
+                f"(at {100 * shares[lo]:.1f} %) to {v[hi]:.3f} (at {100 * shares[hi]:.1f} %)") in text
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not problems, problems
     page.close()
@@ -272,7 +287,8 @@ def test_frames_keyboard_and_screen_reader(browser, preset):
         .filter(i => !(i.labels && i.labels.length) && !i.getAttribute('aria-label')).map(i => i.id)""")
     assert not unlabelled
     live = page.evaluate("() => [...document.querySelectorAll('[aria-live]')].map(e => e.id)")
-    assert {"ie-surface-text", "ie-sweep-text"} & set(live)
+    assert {"ie-surface-live", "ie-sweep-live"} & set(live)  # short announcements
+    assert all(len(page.text_content(f"#{i}")) < 160 for i in live if i)
     assert all(page.evaluate(
         "() => [...document.querySelectorAll('svg.ie-plot')].map(s => !!s.getAttribute('aria-label'))"))
     over = page.evaluate("""() => [...document.querySelectorAll('#imbalance-explorer *')]
@@ -323,7 +339,10 @@ def test_chapters_frame_their_preset(browser, name, width):
         page.wait_for_timeout(100)
     assert abs(frame_el.bounding_box()["height"] - inner) <= 4, (frame_el.bounding_box(), inner)
     assert frame.evaluate("document.documentElement.scrollWidth") <= frame.evaluate("window.innerWidth")
-    page.emulate_media(media="print")
-    assert page.evaluate("getComputedStyle(document.querySelector('.ie-embed-box')).display") == "none"
+    shown = ("() => ['iframe.ie-embed', '.ie-embed-print'].map("
+             "s => getComputedStyle(document.querySelector(s)).display !== 'none')")
+    assert page.evaluate(shown) == [True, False]
+    page.emulate_media(media="print")  # in print a sentence stands in for the frame
+    assert page.evaluate(shown) == [False, True]
     assert not problems, problems
     page.close()
