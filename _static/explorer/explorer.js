@@ -282,7 +282,7 @@
       showMatrix();
     });
     el.surfText = h("p", { "class": "ie-note", id: "ie-surface-text" });
-    el.surfLive = h("p", { "class": "ie-sr-only", "aria-live": "polite", id: "ie-surface-live" });
+    el.surfLive = h("p", { "class": "visually-hidden", "aria-live": "polite", id: "ie-surface-live" });
     el.marks = h("div", { "class": "ie-scroll pst-scrollable-table-container", role: "region", tabindex: "0",
       "aria-label": "Marked points" });
     var pick = h("fieldset", {}, [h("legend", { text: "Surface and equal-value lines" }),
@@ -379,7 +379,7 @@
     });
     select.addEventListener("change", function () { state.sweep = Number(select.value); update3(); });
     el.sweepText = h("p", { "class": "ie-note", id: "ie-sweep-text" });
-    el.sweepLive = h("p", { "class": "ie-sr-only", "aria-live": "polite", id: "ie-sweep-live" });
+    el.sweepLive = h("p", { "class": "visually-hidden", "aria-live": "polite", id: "ie-sweep-live" });
     var key = h("ul", { "class": "ie-key" }, SWEEP.map(function (m) {
       return h("li", {}, [h("span", { "class": "ie-swatch " + m[2], "aria-hidden": "true" }), document.createTextNode(m[1])]);
     }));
