@@ -283,8 +283,7 @@
     });
     el.surfText = h("p", { "class": "ie-note", id: "ie-surface-text" });
     el.surfLive = h("p", { "class": "visually-hidden", "aria-live": "polite", id: "ie-surface-live" });
-    el.marks = h("div", { "class": "ie-scroll pst-scrollable-table-container", role: "region", tabindex: "0",
-      "aria-label": "Marked points" });
+    el.marks = h("div", { "class": "ie-scroll pst-scrollable-table-container" });
     var pick = h("fieldset", {}, [h("legend", { text: "Surface and equal-value lines" }),
       metricSelect("ie-surface", "Metric (colour and solid lines)", state.surface, false,
         function (v) { state.surface = v; el.surfKey = null; update(); }),
@@ -317,8 +316,10 @@
     var s0 = r.tnr, t0 = r.tpr, value = r[name], title = titleOf(name);
     if (!el.surfGrid) {
       el.surfText.textContent = "The surface needs both classes in the matrix.";
+      el.surfLive.textContent = "No surface: the matrix has an empty class.";
       el.surf.svg.setAttribute("aria-label", "No surface: the matrix has an empty class.");
       el.marks.textContent = "";
+      ["role", "tabindex", "aria-label"].forEach(function (a) { el.marks.removeAttribute(a); });
       return;
     }
     el.surfLevels.forEach(function (level) { segments(el.surf, S.contour(el.surfGrid, level), "ie-iso"); });
@@ -351,7 +352,11 @@
       ", N = " + N + ", brighter for larger values; the current point at TNR " + fmt(s0, 3) + ", TPR " +
       fmt(t0, 3) + " with value " + fmt(value) + (state.marks.length ? "; " + state.marks.length + " marked points" : ""));
     el.marks.textContent = "";
-    if (state.marks.length) {
+    ["role", "tabindex", "aria-label"].forEach(function (a) { el.marks.removeAttribute(a); });
+    if (state.marks.length) {  // a scrollable region a keyboard can reach, only with its table
+      el.marks.setAttribute("role", "region");
+      el.marks.setAttribute("tabindex", "0");
+      el.marks.setAttribute("aria-label", "Marked points");
       var rows = state.marks.map(function (m) {
         return h("tr", {}, [h("th", { scope: "row", text: m[0] }), h("td", { text: fmt(m[1], 3) }),
           h("td", { text: fmt(m[2], 3) }), h("td", { text: fmt(surfaceValue(name, m[1], m[2], P, N)) })]
@@ -396,6 +401,7 @@
     var rows = C.map(function (r) { return r[0] + r[1] + r[2]; }), n = rows[0] + rows[1] + rows[2];
     if (!S.classShare(C, c, 0.5)) {
       el.sweepText.textContent = "Every class needs a sample for its share to be moved.";
+      el.sweepLive.textContent = "No sweep: a class of the matrix is empty.";
       el.sweep.svg.setAttribute("aria-label", "No sweep: a class of the matrix is empty.");
       return;
     }
@@ -415,8 +421,11 @@
         if (v[m[0]] < values[lo][m[0]] || values[lo][m[0]] !== values[lo][m[0]]) { lo = k; }
         if (v[m[0]] > values[hi][m[0]] || values[hi][m[0]] !== values[hi][m[0]]) { hi = k; }
       });
-      return m[1] + " " + fmt(here[m[0]], 3) + " here, from " + fmt(values[lo][m[0]], 3) + " (at " +
-        fmt(100 * shares[lo], 1) + " %) to " + fmt(values[hi][m[0]], 3) + " (at " + fmt(100 * shares[hi], 1) + " %)";
+      var low = values[lo][m[0]], high = values[hi][m[0]];
+      if (low !== low) { return m[1] + " undefined at every share"; }
+      if (high - low < 0.0005) { return m[1] + " " + fmt(here[m[0]], 3) + " at every share"; }
+      return m[1] + " " + fmt(here[m[0]], 3) + " here, from " + fmt(low, 3) + " (at " +
+        fmt(100 * shares[lo], 1) + " %) to " + fmt(high, 3) + " (at " + fmt(100 * shares[hi], 1) + " %)";
     });
     el.sweepText.textContent = "Class " + (c + 1) + " holds " + fmt(100 * now, 1) + " % of the samples (the vertical line). " +
       "Over shares from 0.5 % to 99.5 %, each class's row proportions held: " + extremes.join("; ") + ".";
@@ -472,11 +481,18 @@
   }
 
   function paramsFieldset() {
-    return h("fieldset", {}, [h("legend", { text: "Metric parameters" }),
-      slider("ie-wa-alpha", "Weight α of weighted accuracy (on the TPR)", 0, 1, 0.01,
-        state.alphas.weighted_accuracy, function (v) { state.alphas.weighted_accuracy = v; update(); }),
-      slider("ie-iba-alpha", "α of IBA", 0, 1, 0.01, state.alphas.iba,
-        function (v) { state.alphas.iba = v; update(); })]);
+    var sliders = {
+      weighted_accuracy: function () {
+        return slider("ie-wa-alpha", "Weight α of weighted accuracy (on the TPR)", 0, 1, 0.01,
+          state.alphas.weighted_accuracy, function (v) { state.alphas.weighted_accuracy = v; update(); });
+      },
+      iba: function () {
+        return slider("ie-iba-alpha", "α of IBA", 0, 1, 0.01, state.alphas.iba,
+          function (v) { state.alphas.iba = v; update(); });
+      }
+    };
+    return h("fieldset", {}, [h("legend", { text: "Metric parameters" })].concat(
+      (state.params || ["weighted_accuracy", "iba"]).map(function (k) { return sliders[k](); })));
   }
 
   var ALL = ["matrix", "model", "data", "params", "deploy", "plots", "table", "surface", "matrix3", "sweep"];
@@ -491,7 +507,7 @@
       model: function () {
         return h("fieldset", {}, [h("legend", { text: "Binormal scores (sets the matrix)" }),
           h("div", { "class": "ie-row" }, numberInput("ie-n", "Sample size", state.n, function (v) {
-            state.n = Math.floor(v); fromModel(); }, { min: "1" })),
+            if (v <= MAX_COUNT) { state.n = Math.floor(v); fromModel(); } }, { min: "1" })),
           slider("ie-pi", "Prevalence", 0.005, 0.995, 0.005, state.pi, function (v) { state.pi = v; fromModel(); }),
           slider("ie-d", "Separation d", 0, 4, 0.05, state.d, function (v) { state.d = v; fromModel(); }),
           slider("ie-t", "Threshold", -3, 7, 0.05, state.t, function (v) { state.t = v; fromModel(); })]);
@@ -534,12 +550,12 @@
     // the chapter's running example (6 of 10 positives found, 9 false alarms): weighted
     // accuracy against accuracy, equal at a weight equal to the prevalence
     balanced_accuracy: { C: [[81, 9], [4, 6]], surface: "weighted_accuracy", compare: "accuracy",
-      panels: ["matrix", "params", "surface"] },
+      panels: ["matrix", "params", "surface"], params: ["weighted_accuracy"] },
     // Garcia et al. (2009), Table 2: four configurations on a 1:10 problem (100 positives,
     // 1,000 negatives); the first and the last exchange their rates
     iba: { C: [[950, 50], [45, 55]], surface: "iba", compare: "g_mean",
       marks: [["θ1", 0.95, 0.55], ["θ2", 0.81, 0.68], ["θ3", 0.68, 0.81], ["θ4", 0.55, 0.95]],
-      panels: ["matrix", "params", "surface"] },
+      panels: ["matrix", "params", "surface"], params: ["iba"] },
     // Burduk (2020), Table 1: P = 1,000 positives, N = 10 negatives, classifiers 1 to 4
     hmnc: { C: [[5, 5], [500, 500]], surface: "hmnc", compare: "balanced_accuracy",
       marks: [["Ψ1", 0.5, 0.5], ["Ψ2", 0.5, 0.7], ["Ψ3", 0.7, 0.7], ["Ψ4", 0.7, 0.5]],
@@ -560,7 +576,7 @@
       var v = q.has(k) ? Number(q.get(k)) : model[k];
       if (v !== undefined && isFinite(v)) { state[k] = v; changed = true; }
     });
-    state.n = Math.max(1, Math.floor(state.n));
+    state.n = Math.min(Math.max(1, Math.floor(state.n)), MAX_COUNT);
     state.pi = Math.min(Math.max(state.pi, 0.005), 0.995);
     if (changed) {
       ["n", "pi", "d", "t"].forEach(function (k) {
@@ -579,6 +595,7 @@
     if (!root || !M || !S) { return; }
     var q = new URLSearchParams(window.location.search || ""), preset = PRESETS[q.get("preset")] || {};
     state.embed = root.getAttribute("data-embed") === "true";
+    if (state.embed && preset.params) { state.params = preset.params; }  // the frame's sliders only
     ["surface", "compare", "marks", "sweep"].forEach(function (k) {
       if (preset[k] !== undefined) { state[k] = preset[k]; }
     });

@@ -41,8 +41,8 @@
   // the equal-value line of a grid at a level, by marching squares: a list of segments
   // [[s1, t1], [s2, t2]] in the unit square; cells with an undefined corner are skipped.
   // A corner counts as "above" at a value of at least the level (above it, where the
-  // level is the grid's lowest value); in a saddle cell the
-  // mean of the four corners decides which corners the lines separate. Given the
+  // level is the grid's lowest value); in a saddle cell the value at its centre (given f)
+  // or the mean of the four corners decides which corners the lines separate. Given the
   // function f(s, t) of the grid, each crossing is refined on its edge by bisection
   // (exact to 2^-30 of a cell where f is monotone along the edge); without it, linear.
   function contour(values, level, f) {
@@ -69,7 +69,10 @@
           function () { return [s0 + h * cross(v[3], v[2], level, along(s0, t1, s1, t1), above), t1]; },
           function () { return [s0, t0 + h * cross(v[0], v[3], level, along(s0, t0, s0, t1), above)]; }
         ];
-        var centreAbove = above((v[0] + v[1] + v[2] + v[3]) / 4, level);
+        // a saddle: the function at the cell's centre if given (a ridge, as optimized
+        // precision's on the diagonal, is missed by the corners' mean), else that mean
+        var centreAbove = (code === 5 || code === 10) &&
+          above(f ? f(s0 + h / 2, t0 + h / 2) : (v[0] + v[1] + v[2] + v[3]) / 4, level);
         var pairs = {
           1: [[3, 0]], 2: [[0, 1]], 3: [[3, 1]], 4: [[1, 2]], 6: [[0, 2]], 7: [[3, 2]],
           8: [[2, 3]], 9: [[0, 2]], 11: [[1, 2]], 12: [[1, 3]], 13: [[0, 1]], 14: [[3, 0]],

@@ -92,6 +92,7 @@ _CONTOUR = ("([name, P, N, level, alphas]) => { const S = ImbalanceSurfaces, M =
     ("accuracy", 10, 90, 0.87), ("iba", 100, 1000, 0.5016), ("g_mean", 100, 1000, 0.7228),
     ("hmnc", 1000, 10, 0.5), ("hmnc", 10, 1000, 0.9), ("ac", 50, 950, 0.8), ("mcc", 50, 950, 0.3),
     ("f1", 50, 950, 0.4), ("optimized_precision", 100, 100, 0.5), ("dominance", 100, 100, 0.25),
+    ("optimized_precision", 10, 90, -0.0129),  # a ridge on the diagonal: saddle cells
 ])
 def test_equal_value_lines_lie_on_their_level(blank, name, P, N, level):
     """Each end of each segment of the line through a point has the level's value by the
@@ -344,5 +345,46 @@ def test_chapters_frame_their_preset(browser, name, width):
     assert page.evaluate(shown) == [True, False]
     page.emulate_media(media="print")  # in print a sentence stands in for the frame
     assert page.evaluate(shown) == [False, True]
+    assert not problems, problems
+    page.close()
+
+
+def test_a_saddle_follows_the_metric_at_its_centre(blank):
+    """Given the metric, a saddle cell is decided by its value at the centre (a ridge the
+    corners' mean misses): here the mean 0.5 is below the level 0.6, the centre above."""
+    f = ("(s, t) => (1 - s) * (1 - t) + s * t + 0.8 * Math.exp(-((s - 0.5) ** 2 + (t - 0.5) ** 2) / 0.01)")
+    segs = _json(blank, f"a => ImbalanceSurfaces.contour(a[0], a[1], {f})", [[[1.0, 0.0], [0.0, 1.0]], 0.6])
+    got = sorted(tuple(tuple(round(x, 6) for x in p) for p in g) for g in segs)
+    assert got == sorted([((0.0, 0.4), (0.6, 1.0)), ((0.4, 0.0), (1.0, 0.6))])
+
+
+def test_frames_say_what_is_missing(browser):
+    """Each frame shows its own weight slider only, no empty region is a tab stop, an empty
+    class is announced, a constant metric is said to be constant, and the sample size is
+    capped with the counts."""
+    page, problems = _open(browser, EMBED.as_uri() + "?preset=balanced_accuracy", 390)
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    assert page.locator("#ie-wa-alpha").count() == 1 and page.locator("#ie-iba-alpha").count() == 0
+    assert page.locator("[aria-label='Marked points']").count() == 0
+    page.goto(EMBED.as_uri() + "?preset=iba")
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    assert page.locator("#ie-wa-alpha").count() == 0 and page.locator("#ie-iba-alpha").count() == 1
+    assert page.locator("[role=region][aria-label='Marked points']").count() == 1
+    for cell in ("fn", "tp"):
+        page.fill(f"#ie-{cell}", "0")
+    assert page.text_content("#ie-surface-live") == "No surface: the matrix has an empty class."
+    page.goto(EMBED.as_uri() + "?preset=iam")
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    for i in range(3):
+        for j in range(3):
+            page.fill(f"#ie3-{i}{j}", "5" if i == j else "0")
+    assert "MCC 1.000 at every share" in page.text_content("#ie-sweep-text")
+    for j in range(3):
+        page.fill(f"#ie3-1{j}", "0")
+    assert page.text_content("#ie-sweep-live") == "No sweep: a class of the matrix is empty."
+    page.goto(EMBED.as_uri() + "?preset=ac_score&n=1e300")
+    page.wait_for_selector("#imbalance-explorer[data-ready=true]")
+    cells = [float(page.input_value(f"#ie-{c}")) for c in ("tn", "fp", "fn", "tp")]
+    assert sum(cells) == 1e12
     assert not problems, problems
     page.close()
