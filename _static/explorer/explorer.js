@@ -153,16 +153,6 @@
       h("tbody", {}, rows)])]), el.out3]);
   }
 
-  function update3() {
-    var r = M.multiclass(state.C3), names = [["cba", "CBA"], ["iam", "IAM"], ["macro_f1", "Macro F1"],
-      ["mcc", "MCC"], ["kappa", "Kappa"]];
-    el.out3.textContent = "";
-    names.forEach(function (nm) {
-      el.out3.appendChild(h("dt", { text: nm[1] }));
-      el.out3.appendChild(h("dd", { text: fmt(r[nm[0]]) }));
-    });
-  }
-
   // one square plot, 0..1 on the x axis and lo..1 on the y axis (lo = 0 or -1), in a
   // 240 x 240 box with margins for the labels
   var SIZE = 240, PAD = 36, W = SIZE - PAD - 8;

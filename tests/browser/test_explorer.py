@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from offline_page import open_offline
 from sklearn.metrics import confusion_matrix, roc_curve
 
 from imbalance_lib import METRICS, delta_interval, wilson_interval
@@ -172,19 +173,7 @@ def _built():
 def explorer(browser, request):
     """The built page opened from file://; any request that is not a local file fails it."""
     _built()
-    page = browser.new_page(viewport={"width": request.param, "height": 900})
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"error: {e}"))
-    page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
-
-    def route(r):
-        if r.request.url.startswith("file://"):
-            r.continue_()
-        else:
-            problems.append(f"network: {r.request.url}")
-            r.abort()
-    page.route("**/*", route)
-    page.goto(PAGE.as_uri())
+    page, problems = open_offline(browser, PAGE.as_uri(), request.param)
     page.wait_for_selector("#imbalance-explorer[data-ready=true]", timeout=10000)
     yield page, request.param, problems
     page.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from offline_page import open_offline
 
 import imbalance_lib as il
 from imbalance_lib import METRICS
@@ -194,20 +195,7 @@ def test_class_shares_as_the_library(blank):
 # ---- the frames (embed.html from the source tree; the chapters from the built site) ----
 
 def _open(browser, url, width):
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"error: {e}"))
-    page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
-
-    def route(r):
-        if r.request.url.startswith("file://"):
-            r.continue_()
-        else:
-            problems.append(f"network: {r.request.url}")
-            r.abort()
-    page.route("**/*", route)
-    page.goto(url)
-    return page, problems
+    return open_offline(browser, url, width)
 
 
 def _marks(page):
