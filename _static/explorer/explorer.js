@@ -362,6 +362,8 @@
   }
 
   // ---- three classes: the metrics as one class's share of the samples changes ----
+  // the values the three-class panel lists (and its live region announces)
+  var PANEL3 = [["cba", "CBA"], ["iam", "IAM"], ["macro_f1", "Macro F1"], ["mcc", "MCC"], ["kappa", "Kappa"]];
   var SWEEP = [["accuracy", "Accuracy", "ie-l1"], ["cba", "CBA", "ie-l2"], ["iam", "IAM", "ie-l3"],
     ["macro_f1", "Macro F1", "ie-l4"], ["mcc", "MCC", "ie-l5"]];
   function sweepPanel() {
@@ -422,9 +424,7 @@
     el.sweep.svg.setAttribute("aria-label", "Accuracy, CBA, IAM, macro F1 and MCC against the share of class " +
       (c + 1) + "; the values are in the text beside the chart.");
     el.sweepLive.textContent = "Class " + (c + 1) + ": " + fmt(100 * now, 1) + " % of the samples. " +
-      ["cba", "iam", "macro_f1", "mcc", "kappa"].map(function (k) {
-        return { cba: "CBA", iam: "IAM", macro_f1: "macro F1", mcc: "MCC", kappa: "kappa" }[k] + " " + fmt(here[k]);
-      }).join(", ") + ".";
+      PANEL3.map(function (nm) { return nm[1] + " " + fmt(here[nm[0]]); }).join(", ") + ".";
   }
 
   function update() {
@@ -451,10 +451,9 @@
   }
   function update3() {
     if (el.out3) {
-      var r = M.multiclass(state.C3), names = [["cba", "CBA"], ["iam", "IAM"], ["macro_f1", "Macro F1"],
-        ["mcc", "MCC"], ["kappa", "Kappa"]];
+      var r = M.multiclass(state.C3);
       el.out3.textContent = "";
-      names.forEach(function (nm) {
+      PANEL3.forEach(function (nm) {
         el.out3.appendChild(h("dt", { text: nm[1] }));
         el.out3.appendChild(h("dd", { text: fmt(r[nm[0]]) }));
       });
